@@ -1,0 +1,13 @@
+//! Format-independent building blocks shared by jetwire's formats.
+//!
+//! - [`scan`]: byte scanners for the hot loops of the JSON reader and writer (finding the end of a
+//!   string run, the next byte that needs escaping).
+//! - [`output`]: the [`Output`] sink that writers append to: a `Vec<u8>` owned or borrowed, or a
+//!   buffer in front of any [`std::io::Write`].
+//!
+//! Most users want the `jetwire` facade crate instead of this one.
+
+pub mod output;
+pub mod scan;
+
+pub use output::{IoOutput, Output};

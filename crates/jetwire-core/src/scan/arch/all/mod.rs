@@ -1,0 +1,3 @@
+//! Portable backends, available everywhere.
+
+pub(crate) mod swar;

@@ -1,0 +1,42 @@
+//! SSE2: sixteen bytes at a time. SSE2 is part of the x86_64 baseline, so it needs no detection.
+
+use core::arch::x86_64::{
+    __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+};
+
+const LANES: usize = 16;
+
+/// See [`crate::scan::find_string_special`].
+#[inline]
+pub(crate) fn find_string_special(haystack: &[u8]) -> Option<usize> {
+    let mut offset = 0;
+    while offset + LANES <= haystack.len() {
+        // SAFETY: `offset + 16 <= haystack.len()`, so the unaligned 16-byte load stays inside the
+        // slice; SSE2 is always available on x86_64.
+        let mask = unsafe { special_mask(haystack.as_ptr().add(offset)) };
+        if mask != 0 {
+            return Some(offset + mask.trailing_zeros() as usize);
+        }
+        offset += LANES;
+    }
+    super::super::all::swar::find_string_special(&haystack[offset..]).map(|i| offset + i)
+}
+
+/// A bit per lane of the 16 bytes at `ptr`: set where the byte is `"`, `\` or below 0x20.
+///
+/// # Safety
+///
+/// `ptr` must be valid for reading 16 bytes.
+#[inline(always)]
+unsafe fn special_mask(ptr: *const u8) -> u32 {
+    // SAFETY: the caller guarantees 16 readable bytes; `loadu` has no alignment requirement, and
+    // the remaining intrinsics are plain SSE2 register operations.
+    unsafe {
+        let block = _mm_loadu_si128(ptr.cast::<__m128i>());
+        let quote = _mm_cmpeq_epi8(block, _mm_set1_epi8(b'"' as i8));
+        let backslash = _mm_cmpeq_epi8(block, _mm_set1_epi8(b'\\' as i8));
+        // `min(b, 0x1F) == b` exactly when `b <= 0x1F` (an unsigned comparison SSE2 lacks).
+        let control = _mm_cmpeq_epi8(_mm_min_epu8(block, _mm_set1_epi8(0x1F)), block);
+        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), control)) as u32
+    }
+}

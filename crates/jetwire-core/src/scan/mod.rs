@@ -1,0 +1,112 @@
+//! Byte scanners for the JSON hot loops.
+//!
+//! One question is asked of the input far more than any other: where is the next byte that ends a
+//! plain run of string content? For the reader that is a closing quote, a backslash or a control
+//! byte; for the writer those are exactly the bytes that minimal escaping must rewrite. Both call
+//! [`find_string_special`].
+//!
+//! The layout follows memchr: `arch/all` holds the portable SWAR version that every platform has,
+//! `arch/x86_64` the SSE2 version (SSE2 is part of the x86_64 baseline, so no detection is needed),
+//! and the public function picks one at compile time. Every backend is tested against the naive
+//! definition in this module. No backend reads past the end of its slice.
+
+mod arch;
+
+/// Whether `byte` ends a plain run of JSON string content: `"`, `\` or a control byte below 0x20.
+///
+/// ```
+/// use jetwire_core::scan::is_string_special;
+/// assert!(is_string_special(b'"') && is_string_special(b'\\') && is_string_special(b'\n'));
+/// assert!(!is_string_special(b'a') && !is_string_special(0xC3));
+/// ```
+#[inline]
+pub const fn is_string_special(byte: u8) -> bool {
+    byte == b'"' || byte == b'\\' || byte < 0x20
+}
+
+/// The index of the first byte of `haystack` that [`is_string_special`], if any.
+///
+/// ```
+/// use jetwire_core::scan::find_string_special;
+/// assert_eq!(find_string_special(b"hello, world\" tail"), Some(12));
+/// assert_eq!(find_string_special(b"plain"), None);
+/// ```
+#[inline]
+pub fn find_string_special(haystack: &[u8]) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        arch::x86_64::sse2::find_string_special(haystack)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        arch::all::swar::find_string_special(haystack)
+    }
+}
+
+/// The index of the first byte that is not JSON whitespace (space, tab, line feed, carriage
+/// return), or `haystack.len()` if all of it is whitespace.
+///
+/// ```
+/// use jetwire_core::scan::skip_whitespace;
+/// assert_eq!(skip_whitespace(b" \t\r\n [1]"), 5);
+/// assert_eq!(skip_whitespace(b"[1]"), 0);
+/// ```
+#[inline]
+pub fn skip_whitespace(haystack: &[u8]) -> usize {
+    haystack.iter().position(|&b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r')).unwrap_or(haystack.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn naive(haystack: &[u8]) -> Option<usize> {
+        haystack.iter().position(|&b| is_string_special(b))
+    }
+
+    fn bytes_with_rare_specials() -> impl Strategy<Value = Vec<u8>> {
+        proptest::collection::vec(
+            prop_oneof![
+                20 => 0x20u8..=0xFF,
+                1 => prop_oneof![Just(b'"'), Just(b'\\'), 0u8..0x20],
+            ],
+            0..100,
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+        #[test]
+        fn swar_matches_naive(bytes in bytes_with_rare_specials(), start in 0usize..8) {
+            let start = start.min(bytes.len());
+            prop_assert_eq!(arch::all::swar::find_string_special(&bytes[start..]), naive(&bytes[start..]));
+        }
+
+        #[cfg(target_arch = "x86_64")]
+        #[test]
+        fn sse2_matches_naive(bytes in bytes_with_rare_specials(), start in 0usize..16) {
+            let start = start.min(bytes.len());
+            prop_assert_eq!(arch::x86_64::sse2::find_string_special(&bytes[start..]), naive(&bytes[start..]));
+        }
+    }
+
+    #[test]
+    fn every_special_byte_at_every_position() {
+        let specials: Vec<u8> = (0u8..=255).filter(|&b| is_string_special(b)).collect();
+        assert_eq!(specials.len(), 34);
+        for len in 0..40 {
+            for at in 0..len {
+                for &special in &specials {
+                    let mut bytes = vec![b'a'; len];
+                    bytes[at] = special;
+                    assert_eq!(find_string_special(&bytes), Some(at));
+                    assert_eq!(arch::all::swar::find_string_special(&bytes), Some(at));
+                }
+                let mut high = vec![0x80u8; len];
+                high[at] = 0xFF;
+                assert_eq!(find_string_special(&high), None);
+            }
+        }
+    }
+}

@@ -1,0 +1,671 @@
+//! Parsing of `#[jetwire(...)]` attributes on containers, variants and fields.
+//!
+//! Every malformed or unknown attribute is recorded in the [`Ctxt`] and parsing
+//! goes on with the next one, so that all mistakes are reported together.
+//! Combinations of attributes are validated later, in `check.rs`.
+
+use proc_macro2::{Span, TokenStream};
+use syn::meta::ParseNestedMeta;
+use syn::parse::{ParseStream, Parser};
+use syn::punctuated::Punctuated;
+use syn::{Ident, LitStr, Token};
+
+use super::case::RenameRule;
+use super::ctxt::Ctxt;
+
+/// The attribute name the derive reads: `#[jetwire(...)]`.
+pub const ATTR: &str = "jetwire";
+
+/// One attribute value, which may be set once.
+struct Attr<'c, T> {
+    cx: &'c Ctxt,
+    name: &'static str,
+    value: Option<(T, Span)>,
+}
+
+impl<'c, T> Attr<'c, T> {
+    fn none(cx: &'c Ctxt, name: &'static str) -> Self {
+        Attr { cx, name, value: None }
+    }
+
+    fn set(&mut self, span: Span, value: T) {
+        if self.value.is_some() {
+            self.cx.error_at(span, format_args!("duplicate jetwire attribute `{}`", self.name));
+        } else {
+            self.value = Some((value, span));
+        }
+    }
+
+    fn get(self) -> Option<T> {
+        self.value.map(|(v, _)| v)
+    }
+
+    fn get_spanned(self) -> Option<(T, Span)> {
+        self.value
+    }
+}
+
+/// A flag attribute such as `untagged`: its span when present.
+struct Flag<'c>(Attr<'c, ()>);
+
+impl<'c> Flag<'c> {
+    fn none(cx: &'c Ctxt, name: &'static str) -> Self {
+        Flag(Attr::none(cx, name))
+    }
+
+    fn set(&mut self, span: Span) {
+        self.0.set(span, ());
+    }
+
+    fn get(self) -> Option<Span> {
+        self.0.value.map(|(_, span)| span)
+    }
+}
+
+/// What fills in a field that is missing from the input.
+#[derive(Clone)]
+pub enum Default {
+    /// No default: the field is required unless its type has an absent value.
+    None,
+    /// `default`: `Default::default()`.
+    Default,
+    /// `default = "path"`: a call to `path()`.
+    Path(syn::Path),
+}
+
+impl Default {
+    /// True unless this is [`Default::None`].
+    pub fn is_some(&self) -> bool {
+        !matches!(self, Default::None)
+    }
+}
+
+/// Where-predicates from `bound = "..."` or `bound(to_json = "...", from_json = "...")`.
+#[derive(Clone, Default)]
+pub struct Bound {
+    /// Replaces the inferred bounds of the `ToJson` impl.
+    pub to_json: Option<Vec<syn::WherePredicate>>,
+    /// Replaces the inferred bounds of the `FromJson` impl.
+    pub from_json: Option<Vec<syn::WherePredicate>>,
+}
+
+/// A name on the wire and the other names accepted when reading.
+#[derive(Clone)]
+pub struct Name {
+    /// The name written, and accepted when reading.
+    pub name: String,
+    /// True when set by `rename`: `rename_all` then leaves it alone.
+    pub renamed: bool,
+    /// Further names accepted when reading (`alias`).
+    pub aliases: Vec<String>,
+}
+
+impl Name {
+    fn new(original: String, rename: Option<String>, aliases: Vec<String>) -> Name {
+        Name { renamed: rename.is_some(), name: rename.unwrap_or(original), aliases }
+    }
+
+    /// The name, then the aliases: every name that reading accepts.
+    pub fn all(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.name.as_str()).chain(self.aliases.iter().map(String::as_str))
+    }
+}
+
+/// Container attributes: on the struct or enum itself.
+pub struct Container {
+    /// The type's name as written (`r#` removed).
+    pub name: String,
+    /// `rename_all = "..."`.
+    pub rename_all: Option<RenameRule>,
+    /// `deny_unknown_fields`.
+    pub deny_unknown_fields: Option<Span>,
+    /// `tag = "..."`.
+    pub tag: Option<(String, Span)>,
+    /// `content = "..."`.
+    pub content: Option<(String, Span)>,
+    /// `untagged`.
+    pub untagged: Option<Span>,
+    /// `transparent`.
+    pub transparent: Option<Span>,
+    /// `default` or `default = "path"`, with the attribute's span.
+    pub default: (Default, Span),
+    /// `bound = "..."`.
+    pub bound: Bound,
+    /// `crate = "..."`.
+    pub krate: Option<syn::Path>,
+}
+
+/// Variant attributes.
+pub struct Variant {
+    /// The variant's name on the wire and its aliases.
+    pub name: Name,
+    /// `rename_all = "..."`, for the variant's fields.
+    pub rename_all: Option<RenameRule>,
+    /// `other`.
+    pub other: Option<Span>,
+    /// `skip` or `skip_serializing`.
+    pub skip_serializing: Option<Span>,
+    /// `skip` or `skip_deserializing`.
+    pub skip_deserializing: Option<Span>,
+}
+
+/// Field attributes.
+pub struct Field {
+    /// The field's name on the wire and its aliases.
+    pub name: Name,
+    /// `skip` or `skip_serializing`.
+    pub skip_serializing: Option<Span>,
+    /// `skip` or `skip_deserializing`.
+    pub skip_deserializing: Option<Span>,
+    /// `skip_serializing_if = "path"`.
+    pub skip_serializing_if: Option<syn::Path>,
+    /// `default` or `default = "path"`, with the attribute's span.
+    pub default: (Default, Span),
+    /// `flatten`.
+    pub flatten: Option<Span>,
+    /// `with = "module"`.
+    pub with: Option<(syn::Path, Span)>,
+    /// `borrow` or `borrow = "'a + 'b"`.
+    pub borrow: Option<Borrow>,
+    /// `base64`.
+    pub base64: Option<Span>,
+    /// `bound = "..."`.
+    pub bound: Bound,
+}
+
+/// A `borrow` attribute.
+pub struct Borrow {
+    /// The lifetimes named by `borrow = "'a + 'b"`, or none for plain `borrow`.
+    pub lifetimes: Option<Vec<syn::Lifetime>>,
+    /// The attribute's span.
+    pub span: Span,
+}
+
+impl Container {
+    /// Reads the container attributes of `input`.
+    pub fn from_ast(cx: &Ctxt, input: &syn::DeriveInput) -> Self {
+        let mut rename_all = Attr::none(cx, "rename_all");
+        let mut deny = Flag::none(cx, "deny_unknown_fields");
+        let mut tag = Attr::none(cx, "tag");
+        let mut content = Attr::none(cx, "content");
+        let mut untagged = Flag::none(cx, "untagged");
+        let mut transparent = Flag::none(cx, "transparent");
+        let mut default = Attr::none(cx, "default");
+        let mut bound = Attr::none(cx, "bound");
+        let mut krate = Attr::none(cx, "crate");
+
+        for_each_meta(cx, &input.attrs, |meta| {
+            let span = path_span(&meta);
+            if meta.path.is_ident("rename_all") {
+                if let Some(s) = string_value(cx, &meta, "rename_all")? {
+                    match RenameRule::from_str(&s.value()) {
+                        Ok(rule) => rename_all.set(span, rule),
+                        Err(err) => cx.error_spanned_by(&s, err),
+                    }
+                }
+            } else if meta.path.is_ident("deny_unknown_fields") {
+                flag_value(cx, &meta, "deny_unknown_fields")?;
+                deny.set(span);
+            } else if meta.path.is_ident("tag") {
+                if let Some(s) = string_value(cx, &meta, "tag")? {
+                    tag.set(span, (s.value(), s.span()));
+                }
+            } else if meta.path.is_ident("content") {
+                if let Some(s) = string_value(cx, &meta, "content")? {
+                    content.set(span, (s.value(), s.span()));
+                }
+            } else if meta.path.is_ident("untagged") {
+                flag_value(cx, &meta, "untagged")?;
+                untagged.set(span);
+            } else if meta.path.is_ident("transparent") {
+                flag_value(cx, &meta, "transparent")?;
+                transparent.set(span);
+            } else if meta.path.is_ident("default") {
+                if let Some(d) = default_value(cx, &meta)? {
+                    default.set(span, d);
+                }
+            } else if meta.path.is_ident("bound") {
+                if let Some(b) = bound_value(cx, &meta)? {
+                    bound.set(span, b);
+                }
+            } else if meta.path.is_ident("crate") {
+                if let Some(s) = string_value(cx, &meta, "crate")? {
+                    if let Some(path) = parse_lit(cx, &s, "a path", syn::Path::parse_mod_style) {
+                        krate.set(span, path);
+                    }
+                }
+            } else {
+                unknown(cx, &meta, "container")?;
+            }
+            Ok(())
+        });
+
+        let default = default.get_spanned().unwrap_or((Default::None, Span::call_site()));
+        Container {
+            name: unraw(&input.ident),
+            rename_all: rename_all.get(),
+            deny_unknown_fields: deny.get(),
+            tag: tag.get(),
+            content: content.get(),
+            untagged: untagged.get(),
+            transparent: transparent.get(),
+            default,
+            bound: bound.get().unwrap_or_default(),
+            krate: krate.get(),
+        }
+    }
+}
+
+impl Variant {
+    /// Reads the attributes of `variant`.
+    pub fn from_ast(cx: &Ctxt, variant: &syn::Variant) -> Self {
+        let mut rename = Attr::none(cx, "rename");
+        let mut aliases = Vec::new();
+        let mut rename_all = Attr::none(cx, "rename_all");
+        let mut other = Flag::none(cx, "other");
+        let mut skip = Flag::none(cx, "skip");
+        let mut skip_ser = Flag::none(cx, "skip_serializing");
+        let mut skip_de = Flag::none(cx, "skip_deserializing");
+
+        for_each_meta(cx, &variant.attrs, |meta| {
+            let span = path_span(&meta);
+            if meta.path.is_ident("rename") {
+                if let Some(s) = string_value(cx, &meta, "rename")? {
+                    rename.set(span, s.value());
+                }
+            } else if meta.path.is_ident("alias") {
+                if let Some(s) = string_value(cx, &meta, "alias")? {
+                    aliases.push(s.value());
+                }
+            } else if meta.path.is_ident("rename_all") {
+                if let Some(s) = string_value(cx, &meta, "rename_all")? {
+                    match RenameRule::from_str(&s.value()) {
+                        Ok(rule) => rename_all.set(span, rule),
+                        Err(err) => cx.error_spanned_by(&s, err),
+                    }
+                }
+            } else if meta.path.is_ident("other") {
+                flag_value(cx, &meta, "other")?;
+                other.set(span);
+            } else if meta.path.is_ident("skip") {
+                flag_value(cx, &meta, "skip")?;
+                skip.set(span);
+            } else if meta.path.is_ident("skip_serializing") {
+                flag_value(cx, &meta, "skip_serializing")?;
+                skip_ser.set(span);
+            } else if meta.path.is_ident("skip_deserializing") {
+                flag_value(cx, &meta, "skip_deserializing")?;
+                skip_de.set(span);
+            } else {
+                unknown(cx, &meta, "variant")?;
+            }
+            Ok(())
+        });
+
+        let skip = skip.get();
+        Variant {
+            name: Name::new(unraw(&variant.ident), rename.get(), aliases),
+            rename_all: rename_all.get(),
+            other: other.get(),
+            skip_serializing: skip.or(skip_ser.get()),
+            skip_deserializing: skip.or(skip_de.get()),
+        }
+    }
+}
+
+impl Field {
+    /// Reads the attributes of the field at `index`.
+    pub fn from_ast(cx: &Ctxt, index: usize, field: &syn::Field) -> Self {
+        let mut rename = Attr::none(cx, "rename");
+        let mut aliases = Vec::new();
+        let mut skip = Flag::none(cx, "skip");
+        let mut skip_ser = Flag::none(cx, "skip_serializing");
+        let mut skip_de = Flag::none(cx, "skip_deserializing");
+        let mut skip_if = Attr::none(cx, "skip_serializing_if");
+        let mut default = Attr::none(cx, "default");
+        let mut flatten = Flag::none(cx, "flatten");
+        let mut with = Attr::none(cx, "with");
+        let mut borrow = Attr::none(cx, "borrow");
+        let mut base64 = Flag::none(cx, "base64");
+        let mut bound = Attr::none(cx, "bound");
+
+        for_each_meta(cx, &field.attrs, |meta| {
+            let span = path_span(&meta);
+            if meta.path.is_ident("rename") {
+                if let Some(s) = string_value(cx, &meta, "rename")? {
+                    rename.set(span, s.value());
+                }
+            } else if meta.path.is_ident("alias") {
+                if let Some(s) = string_value(cx, &meta, "alias")? {
+                    aliases.push(s.value());
+                }
+            } else if meta.path.is_ident("skip") {
+                flag_value(cx, &meta, "skip")?;
+                skip.set(span);
+            } else if meta.path.is_ident("skip_serializing") {
+                flag_value(cx, &meta, "skip_serializing")?;
+                skip_ser.set(span);
+            } else if meta.path.is_ident("skip_deserializing") {
+                flag_value(cx, &meta, "skip_deserializing")?;
+                skip_de.set(span);
+            } else if meta.path.is_ident("skip_serializing_if") {
+                if let Some(s) = string_value(cx, &meta, "skip_serializing_if")? {
+                    if let Some(path) = parse_lit(cx, &s, "a path", syn::Path::parse) {
+                        skip_if.set(span, path);
+                    }
+                }
+            } else if meta.path.is_ident("default") {
+                if let Some(d) = default_value(cx, &meta)? {
+                    default.set(span, d);
+                }
+            } else if meta.path.is_ident("flatten") {
+                flag_value(cx, &meta, "flatten")?;
+                flatten.set(span);
+            } else if meta.path.is_ident("with") {
+                if let Some(s) = string_value(cx, &meta, "with")? {
+                    if let Some(path) = parse_lit(cx, &s, "a path", syn::Path::parse) {
+                        with.set(span, (path, span));
+                    }
+                }
+            } else if meta.path.is_ident("borrow") {
+                if meta.input.peek(Token![=]) {
+                    if let Some(s) = string_value(cx, &meta, "borrow")? {
+                        let parser = Punctuated::<syn::Lifetime, Token![+]>::parse_separated_nonempty;
+                        if let Some(lts) = parse_lit(cx, &s, "lifetimes such as \"'a + 'b\"", parser) {
+                            borrow.set(span, Borrow { lifetimes: Some(lts.into_iter().collect()), span });
+                        }
+                    }
+                } else {
+                    flag_value(cx, &meta, "borrow")?;
+                    borrow.set(span, Borrow { lifetimes: None, span });
+                }
+            } else if meta.path.is_ident("base64") {
+                flag_value(cx, &meta, "base64")?;
+                base64.set(span);
+            } else if meta.path.is_ident("bound") {
+                if let Some(b) = bound_value(cx, &meta)? {
+                    bound.set(span, b);
+                }
+            } else {
+                unknown(cx, &meta, "field")?;
+            }
+            Ok(())
+        });
+
+        let original = match &field.ident {
+            Some(ident) => unraw(ident),
+            None => index.to_string(),
+        };
+        let skip = skip.get();
+        Field {
+            name: Name::new(original, rename.get(), aliases),
+            skip_serializing: skip.or(skip_ser.get()),
+            skip_deserializing: skip.or(skip_de.get()),
+            skip_serializing_if: skip_if.get(),
+            default: default.get_spanned().unwrap_or((Default::None, Span::call_site())),
+            flatten: flatten.get(),
+            with: with.get(),
+            borrow: borrow.get(),
+            base64: base64.get(),
+            bound: bound.get().unwrap_or_default(),
+        }
+    }
+}
+
+/// An identifier as a wire name: `r#type` becomes `type`.
+pub fn unraw(ident: &Ident) -> String {
+    let s = ident.to_string();
+    match s.strip_prefix("r#") {
+        Some(rest) => rest.to_owned(),
+        None => s,
+    }
+}
+
+/// Calls `f` for each item inside every `#[jetwire(...)]` in `attrs`; a syntax
+/// error ends that attribute's list and is recorded.
+fn for_each_meta(
+    cx: &Ctxt,
+    attrs: &[syn::Attribute],
+    mut f: impl FnMut(ParseNestedMeta) -> syn::Result<()>,
+) {
+    for attr in attrs {
+        if !attr.path().is_ident(ATTR) {
+            continue;
+        }
+        if let syn::Meta::List(list) = &attr.meta {
+            if list.tokens.is_empty() {
+                continue;
+            }
+        } else {
+            cx.error_spanned_by(attr, "expected `#[jetwire(...)]`");
+            continue;
+        }
+        if let Err(err) = attr.parse_nested_meta(&mut f) {
+            cx.syn_error(err);
+        }
+    }
+}
+
+fn path_span(meta: &ParseNestedMeta) -> Span {
+    syn::spanned::Spanned::span(&meta.path)
+}
+
+fn path_name(meta: &ParseNestedMeta) -> String {
+    let path = &meta.path;
+    quote::quote!(#path).to_string().replace(' ', "")
+}
+
+/// Skips the tokens of an unparsable value, up to the next `,`.
+fn skip_value(input: ParseStream) -> syn::Result<()> {
+    while !input.is_empty() && !input.peek(Token![,]) {
+        input.parse::<proc_macro2::TokenTree>()?;
+    }
+    Ok(())
+}
+
+/// Records an unknown attribute and skips its value.
+fn unknown(cx: &Ctxt, meta: &ParseNestedMeta, kind: &str) -> syn::Result<()> {
+    cx.error_spanned_by(&meta.path, format_args!("unknown jetwire {kind} attribute `{}`", path_name(meta)));
+    skip_value(meta.input)
+}
+
+/// Checks that a flag attribute has no value.
+fn flag_value(cx: &Ctxt, meta: &ParseNestedMeta, name: &str) -> syn::Result<()> {
+    if !meta.input.is_empty() && !meta.input.peek(Token![,]) {
+        let span = meta.input.span();
+        skip_value(meta.input)?;
+        cx.error_at(span, format_args!("jetwire attribute `{name}` takes no value"));
+    }
+    Ok(())
+}
+
+/// Reads `= "string"`; a missing `=` or a value of another kind is recorded.
+fn string_value(cx: &Ctxt, meta: &ParseNestedMeta, name: &str) -> syn::Result<Option<LitStr>> {
+    if !meta.input.peek(Token![=]) {
+        cx.error_spanned_by(&meta.path, format_args!("expected `{name} = \"...\"`"));
+        skip_value(meta.input)?;
+        return Ok(None);
+    }
+    meta.input.parse::<Token![=]>()?;
+    if meta.input.peek(LitStr) {
+        return meta.input.parse().map(Some);
+    }
+    let span = meta.input.span();
+    skip_value(meta.input)?;
+    cx.error_at(span, format_args!("expected a string literal: `{name} = \"...\"`"));
+    Ok(None)
+}
+
+/// Parses the contents of a string literal, recording a failure at the literal.
+fn parse_lit<T>(cx: &Ctxt, lit: &LitStr, what: &str, parser: impl Parser<Output = T>) -> Option<T> {
+    let tokens: TokenStream = match lit.value().parse() {
+        Ok(tokens) => respan(tokens, lit.span()),
+        Err(_) => {
+            cx.error_spanned_by(lit, format_args!("expected {what}, found {:?}", lit.value()));
+            return None;
+        }
+    };
+    match parser.parse2(tokens) {
+        Ok(value) => Some(value),
+        Err(_) => {
+            cx.error_spanned_by(lit, format_args!("expected {what}, found {:?}", lit.value()));
+            None
+        }
+    }
+}
+
+/// Gives every token the span of the literal it came from.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tree| {
+            if let proc_macro2::TokenTree::Group(group) = &tree {
+                let mut g = proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
+                g.set_span(span);
+                tree = g.into();
+            } else {
+                tree.set_span(span);
+            }
+            tree
+        })
+        .collect()
+}
+
+/// Reads `default` or `default = "path"`.
+fn default_value(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<Default>> {
+    if !meta.input.peek(Token![=]) {
+        flag_value(cx, meta, "default")?;
+        return Ok(Some(Default::Default));
+    }
+    let Some(s) = string_value(cx, meta, "default")? else { return Ok(None) };
+    Ok(parse_lit(cx, &s, "a path", syn::Path::parse).map(Default::Path))
+}
+
+/// Reads `bound = "..."` or `bound(to_json = "...", from_json = "...")`.
+fn bound_value(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<Bound>> {
+    let where_parser = Punctuated::<syn::WherePredicate, Token![,]>::parse_terminated;
+    if meta.input.peek(Token![=]) {
+        let Some(s) = string_value(cx, meta, "bound")? else { return Ok(None) };
+        let preds: Vec<_> = match parse_lit(cx, &s, "where-predicates", where_parser) {
+            Some(p) => p.into_iter().collect(),
+            None => return Ok(None),
+        };
+        return Ok(Some(Bound { to_json: Some(preds.clone()), from_json: Some(preds) }));
+    }
+    if !meta.input.peek(syn::token::Paren) {
+        cx.error_spanned_by(&meta.path, "expected `bound = \"...\"` or `bound(to_json = \"...\", from_json = \"...\")`");
+        skip_value(meta.input)?;
+        return Ok(None);
+    }
+    let mut to_json = Attr::none(cx, "bound(to_json)");
+    let mut from_json = Attr::none(cx, "bound(from_json)");
+    meta.parse_nested_meta(|inner| {
+        let span = path_span(&inner);
+        let target = if inner.path.is_ident("to_json") {
+            &mut to_json
+        } else if inner.path.is_ident("from_json") {
+            &mut from_json
+        } else {
+            cx.error_spanned_by(
+                &inner.path,
+                format_args!("unknown bound kind `{}`, expected `to_json` or `from_json`", path_name(&inner)),
+            );
+            return skip_value(inner.input);
+        };
+        if let Some(s) = string_value(cx, &inner, "bound")? {
+            if let Some(p) = parse_lit(cx, &s, "where-predicates", where_parser) {
+                target.set(span, p.into_iter().collect());
+            }
+        }
+        Ok(())
+    })?;
+    Ok(Some(Bound { to_json: to_json.get(), from_json: from_json.get() }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn container(src: &str) -> (Option<Container>, Result<(), syn::Error>) {
+        let input: syn::DeriveInput = syn::parse_str(src).unwrap();
+        let cx = Ctxt::new();
+        let c = Container::from_ast(&cx, &input);
+        (Some(c), cx.check())
+    }
+
+    fn errors(src: &str) -> Vec<String> {
+        match container(src).1 {
+            Ok(()) => Vec::new(),
+            Err(e) => e.into_iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn container_attributes() {
+        let (c, res) = container(
+            r#"#[jetwire(rename_all = "kebab-case", deny_unknown_fields, tag = "t", content = "c")]
+               #[jetwire(crate = "my::jw", bound = "T: Clone", default)]
+               struct S<T> { x: T }"#,
+        );
+        assert!(res.is_ok());
+        let c = c.unwrap();
+        assert_eq!(c.rename_all, Some(RenameRule::KebabCase));
+        assert!(c.deny_unknown_fields.is_some());
+        assert_eq!(c.tag.unwrap().0, "t");
+        assert_eq!(c.content.unwrap().0, "c");
+        assert!(matches!(c.default.0, Default::Default));
+        assert_eq!(c.bound.to_json.unwrap().len(), 1);
+        let krate = c.krate.unwrap();
+        assert_eq!(quote::quote!(#krate).to_string(), "my :: jw");
+    }
+
+    #[test]
+    fn all_errors_reported() {
+        let errs = errors(
+            r#"#[jetwire(nope, rename_all = "Camel", tag = 1, untagged = true, untagged, untagged)]
+               struct S;"#,
+        );
+        assert_eq!(errs.len(), 5, "{errs:?}");
+        assert_eq!(errs[0], "unknown jetwire container attribute `nope`");
+        assert!(errs[1].starts_with("unknown rename rule"), "{}", errs[1]);
+        assert_eq!(errs[2], "expected a string literal: `tag = \"...\"`");
+        assert_eq!(errs[3], "jetwire attribute `untagged` takes no value");
+        assert_eq!(errs[4], "duplicate jetwire attribute `untagged`");
+    }
+
+    #[test]
+    fn field_attributes() {
+        let input: syn::DeriveInput = syn::parse_str(
+            r#"struct S<'a> {
+                #[jetwire(rename = "x", alias = "y", alias = "z", skip_serializing_if = "Option::is_none")]
+                #[jetwire(default = "make", borrow = "'a", with = "m::n")]
+                f: Option<&'a str>,
+            }"#,
+        )
+        .unwrap();
+        let syn::Data::Struct(data) = &input.data else { unreachable!() };
+        let cx = Ctxt::new();
+        let f = Field::from_ast(&cx, 0, data.fields.iter().next().unwrap());
+        cx.check().unwrap();
+        assert_eq!(f.name.all().collect::<Vec<_>>(), ["x", "y", "z"]);
+        assert!(f.name.renamed);
+        assert!(f.skip_serializing_if.is_some());
+        assert!(matches!(f.default.0, Default::Path(_)));
+        assert_eq!(f.borrow.unwrap().lifetimes.unwrap().len(), 1);
+        assert!(f.with.is_some());
+    }
+
+    #[test]
+    fn bound_forms() {
+        let (c, res) =
+            container(r#"#[jetwire(bound(to_json = "T: A", from_json = "T: B, U: C"))] struct S<T, U>(T, U);"#);
+        assert!(res.is_ok());
+        let b = c.unwrap().bound;
+        assert_eq!(b.to_json.unwrap().len(), 1);
+        assert_eq!(b.from_json.unwrap().len(), 2);
+        let errs = errors(r#"#[jetwire(bound(serialize = "T: A"), crate = "not a path")] struct S<T>(T);"#);
+        assert_eq!(errs.len(), 2, "{errs:?}");
+        assert!(errs[0].starts_with("unknown bound kind `serialize`"));
+        assert_eq!(errs[1], "expected a path, found \"not a path\"");
+    }
+}

@@ -1,0 +1,266 @@
+//! Checks of attribute combinations that each parse fine alone but make no
+//! sense together. Every problem is recorded in the [`Ctxt`] with the span of
+//! the attribute or item at fault.
+
+use std::collections::BTreeMap;
+
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+
+use super::ast::{Container, Data, Field, Style, Variant};
+use super::ctxt::Ctxt;
+use crate::bound;
+
+/// Runs every check on `cont`.
+pub fn check(cx: &Ctxt, cont: &Container) {
+    check_de_lifetime(cx, cont);
+    check_tagging(cx, cont);
+    check_transparent(cx, cont);
+    check_container_default(cx, cont);
+    check_variants(cx, cont);
+    for (variant, field) in cont.all_fields() {
+        let style = match variant {
+            Some(v) => v.style,
+            None => match &cont.data {
+                Data::Struct(style, _) => *style,
+                Data::Enum(_) => unreachable!(),
+            },
+        };
+        check_field(cx, field, style);
+    }
+    match &cont.data {
+        Data::Struct(Style::Struct, fields) => {
+            check_names(cx, fields, cont.attrs.tag.as_ref().map(|t| t.0.as_str()))
+        }
+        Data::Struct(..) => {}
+        Data::Enum(variants) => {
+            let tag = match (&cont.attrs.tag, &cont.attrs.content, cont.attrs.untagged) {
+                (Some((tag, _)), None, None) => Some(tag.as_str()),
+                _ => None,
+            };
+            for v in variants {
+                if v.style == Style::Struct {
+                    check_names(cx, &v.fields, tag);
+                }
+            }
+        }
+    }
+}
+
+/// `'de` is the lifetime of the FromJson impl.
+fn check_de_lifetime(cx: &Ctxt, cont: &Container) {
+    for lt in cont.generics.lifetimes() {
+        if lt.lifetime.ident == "de" {
+            cx.error_spanned_by(
+                &lt.lifetime,
+                "cannot derive FromJson for a type with a lifetime parameter named 'de, \
+                 which the generated impl uses; rename it",
+            );
+        }
+    }
+}
+
+fn check_tagging(cx: &Ctxt, cont: &Container) {
+    let a = &cont.attrs;
+    if let (Some((_, span)), None) = (&a.content, &a.tag) {
+        cx.error_at(*span, "#[jetwire(content = \"...\")] requires #[jetwire(tag = \"...\")]");
+    }
+    if let (Some((tag, _)), Some((content, span))) = (&a.tag, &a.content) {
+        if tag == content {
+            cx.error_at(*span, "enum tag and content must have different names");
+        }
+    }
+    if let Some(span) = a.untagged {
+        if a.tag.is_some() {
+            cx.error_at(span, "enum cannot be both untagged and tagged: remove `untagged` or `tag`");
+        }
+    }
+    match &cont.data {
+        Data::Enum(variants) => {
+            if let (Some(_), None, None) = (&a.tag, &a.content, a.untagged) {
+                for v in variants {
+                    if v.style == Style::Tuple {
+                        cx.error_spanned_by(
+                            v.original,
+                            "#[jetwire(tag = \"...\")] cannot be used with tuple variants: \
+                             add `content = \"...\"` or use a struct variant",
+                        );
+                    }
+                }
+            }
+        }
+        Data::Struct(style, _) => {
+            if let Some(span) = a.untagged {
+                cx.error_at(span, "#[jetwire(untagged)] can only be used on enums");
+            }
+            if let Some((_, span)) = &a.content {
+                cx.error_at(*span, "#[jetwire(content = \"...\")] can only be used on enums");
+            } else if let Some((_, span)) = &a.tag {
+                if *style != Style::Struct {
+                    cx.error_at(
+                        *span,
+                        "#[jetwire(tag = \"...\")] can only be used on enums and on structs with named fields",
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn check_transparent(cx: &Ctxt, cont: &Container) {
+    let Some(span) = cont.attrs.transparent else { return };
+    let fields = match &cont.data {
+        Data::Enum(_) => {
+            cx.error_at(span, "#[jetwire(transparent)] is not allowed on an enum");
+            return;
+        }
+        Data::Struct(_, fields) => fields,
+    };
+    let a = &cont.attrs;
+    for (present, name) in [
+        (a.tag.is_some(), "tag"),
+        (a.deny_unknown_fields.is_some(), "deny_unknown_fields"),
+        (a.default.0.is_some(), "default"),
+    ] {
+        if present {
+            cx.error_at(span, format_args!("#[jetwire(transparent)] cannot be combined with #[jetwire({name})]"));
+        }
+    }
+    let transparent: Vec<&Field> =
+        fields.iter().filter(|f| f.is_serialized() || f.is_deserialized()).collect();
+    match transparent.as_slice() {
+        [] => cx.error_at(span, "#[jetwire(transparent)] requires exactly one field that is not skipped"),
+        [field] => {
+            if !field.is_serialized() || !field.is_deserialized() {
+                cx.error_spanned_by(
+                    field.original,
+                    "the field of a #[jetwire(transparent)] struct must be both written and read",
+                );
+            }
+            if let Some(span) = field.attrs.flatten {
+                cx.error_at(span, "#[jetwire(flatten)] is not allowed in a #[jetwire(transparent)] struct");
+            }
+        }
+        [_, rest @ ..] => {
+            for field in rest {
+                cx.error_spanned_by(
+                    field.original,
+                    "#[jetwire(transparent)] requires exactly one field that is not skipped; skip this one",
+                );
+            }
+        }
+    }
+}
+
+fn check_container_default(cx: &Ctxt, cont: &Container) {
+    let (default, span) = &cont.attrs.default;
+    if !default.is_some() {
+        return;
+    }
+    match &cont.data {
+        Data::Struct(Style::Struct, _) => {}
+        _ => cx.error_at(*span, "#[jetwire(default)] on a container can only be used on structs with named fields"),
+    }
+}
+
+fn check_variants(cx: &Ctxt, cont: &Container) {
+    let Data::Enum(variants) = &cont.data else { return };
+    let mut other: Option<&Variant> = None;
+    for v in variants {
+        let Some(span) = v.attrs.other else { continue };
+        if v.style != Style::Unit {
+            cx.error_at(span, "#[jetwire(other)] must be on a unit variant");
+        }
+        if cont.attrs.untagged.is_some() {
+            cx.error_at(span, "#[jetwire(other)] cannot appear on untagged enums");
+        }
+        if other.is_some() {
+            cx.error_at(span, "#[jetwire(other)] can appear on only one variant");
+        }
+        other = Some(v);
+    }
+    let mut seen: BTreeMap<&str, &syn::Ident> = BTreeMap::new();
+    for v in variants.iter().filter(|v| v.attrs.skip_deserializing.is_none()) {
+        for name in v.attrs.name.all() {
+            if let Some(first) = seen.insert(name, &v.ident) {
+                cx.error_spanned_by(
+                    &v.ident,
+                    format_args!("variant name {name:?} is already used by variant `{first}`"),
+                );
+            }
+        }
+    }
+}
+
+fn check_field(cx: &Ctxt, field: &Field, style: Style) {
+    let a = &field.attrs;
+    if let Some(span) = a.flatten {
+        if style != Style::Struct {
+            cx.error_at(span, "#[jetwire(flatten)] can only be used on named fields");
+        }
+        let conflicts: [(bool, &str); 7] = [
+            (a.skip_serializing.is_some() || a.skip_deserializing.is_some(), "skip"),
+            (a.with.is_some(), "with"),
+            (a.base64.is_some(), "base64"),
+            (a.default.0.is_some(), "default"),
+            (a.name.renamed, "rename"),
+            (!a.name.aliases.is_empty(), "alias"),
+            (a.skip_serializing_if.is_some(), "skip_serializing_if"),
+        ];
+        for (present, name) in conflicts {
+            if present {
+                cx.error_at(span, format_args!("#[jetwire(flatten)] cannot be combined with #[jetwire({name})]"));
+            }
+        }
+    }
+    if let (Some(span), Some(_)) = (a.base64, &a.with) {
+        cx.error_at(span, "#[jetwire(base64)] cannot be combined with #[jetwire(with = \"...\")]");
+    }
+    if style != Style::Struct {
+        if a.skip_serializing_if.is_some() {
+            cx.error_spanned_by(
+                field.original,
+                "#[jetwire(skip_serializing_if = \"...\")] can only be used on named fields: \
+                 tuple elements are positional",
+            );
+        }
+    }
+    if let Some(borrow) = &a.borrow {
+        check_borrow(cx, field, borrow.span, borrow.lifetimes.as_deref());
+    }
+}
+
+fn check_borrow(cx: &Ctxt, field: &Field, span: Span, named: Option<&[syn::Lifetime]>) {
+    let in_type = bound::lifetimes_in(field.ty);
+    if in_type.is_empty() {
+        cx.error_at(span, "#[jetwire(borrow)] on a field whose type has no lifetime to borrow");
+        return;
+    }
+    for (i, lt) in named.unwrap_or_default().iter().enumerate() {
+        if !in_type.contains(lt) {
+            cx.error_spanned_by(lt, format_args!("field type has no lifetime {lt} to borrow"));
+        } else if named.unwrap_or_default()[..i].contains(lt) {
+            cx.error_spanned_by(lt, format_args!("duplicate borrowed lifetime {lt}"));
+        }
+    }
+}
+
+/// Two fields (or a field and an enum tag) may not share a name on the wire.
+fn check_names(cx: &Ctxt, fields: &[Field], tag: Option<&str>) {
+    let mut seen: BTreeMap<&str, String> = BTreeMap::new();
+    if let Some(tag) = tag {
+        seen.insert(tag, "the tag".to_owned());
+    }
+    for f in fields.iter().filter(|f| f.is_deserialized() && f.attrs.flatten.is_none()) {
+        for name in f.attrs.name.all() {
+            let this = match &f.member {
+                syn::Member::Named(ident) => format!("field `{ident}`"),
+                syn::Member::Unnamed(i) => format!("field {}", i.index),
+            };
+            if let Some(first) = seen.insert(name, this) {
+                let span = f.member.span();
+                cx.error_at(span, format_args!("name {name:?} is already used by {first}"));
+            }
+        }
+    }
+}

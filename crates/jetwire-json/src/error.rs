@@ -1,0 +1,273 @@
+//! The error type shared by reading, writing and typed (de)serialization.
+//!
+//! An [`Error`] is one pointer wide, so `Result<T, Error>` stays small on hot paths; everything it
+//! carries is built on cold paths, only once something has gone wrong. Line and column are worked
+//! out from the input at that moment, never tracked while reading.
+
+use std::fmt;
+use std::io;
+
+/// A `Result` whose error is jetwire's JSON [`Error`].
+pub type Result<T, E = Error> = core::result::Result<T, E>;
+
+/// What kind of problem an [`Error`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Category {
+    /// The input is not JSON: a byte that the grammar does not allow where it stands. A writer
+    /// reports misuse that would produce such output (a value where a property name is due, an
+    /// unbalanced end, a second top-level value) in this category too.
+    Syntax,
+    /// The input ended in the middle of a value.
+    Eof,
+    /// The JSON is well formed but does not fit the requested type: a string where a number is
+    /// due, an integer out of range, a missing or duplicated field, a NaN to write.
+    Data,
+    /// Reading or writing the underlying stream failed.
+    Io,
+    /// A configured limit was exceeded, such as the nesting depth.
+    Limit,
+}
+
+/// An error from reading or writing JSON.
+///
+/// It names what was expected and what was found, where (byte offset from 0, and line and column
+/// from 1, counting characters), and for typed reads the [JSON Pointer](https://www.rfc-editor.org/rfc/rfc6901)
+/// path of the value that failed. `Display` shows all of them:
+///
+/// ```
+/// use jetwire_json::Reader;
+/// let mut reader = Reader::new(b"{\n  \"a\": tru }");
+/// let err = reader.skip_value().unwrap_err();
+/// assert_eq!(err.to_string(), "expected `true`, found `tru` at line 2, column 8 (byte 9)");
+/// assert_eq!((err.line(), err.column(), err.offset()), (2, 8, 9));
+/// ```
+pub struct Error {
+    inner: Box<ErrorImpl>,
+}
+
+struct ErrorImpl {
+    category: Category,
+    message: String,
+    position: Option<Position>,
+    /// JSON Pointer segments, innermost first (they are added while the error travels outwards).
+    path_reversed: Vec<String>,
+    path: String,
+    source: Option<io::Error>,
+}
+
+#[derive(Clone, Copy)]
+struct Position {
+    offset: usize,
+    line: usize,
+    column: usize,
+}
+
+impl Error {
+    /// An error at byte `offset` of `input`; line and column are computed here.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn at(category: Category, message: String, input: &[u8], offset: usize) -> Error {
+        let offset = offset.min(input.len());
+        let before = &input[..offset];
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+        // Columns count characters: every byte that does not continue a UTF-8 sequence.
+        let column = 1 + before[line_start..].iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        Error::new(category, message, Some(Position { offset, line, column }))
+    }
+
+    /// An error with no position in any input (a writer's, or a custom one).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn without_position(category: Category, message: String) -> Error {
+        Error::new(category, message, None)
+    }
+
+    fn new(category: Category, message: String, position: Option<Position>) -> Error {
+        Error {
+            inner: Box::new(ErrorImpl {
+                category,
+                message,
+                position,
+                path_reversed: Vec::new(),
+                path: String::new(),
+                source: None,
+            }),
+        }
+    }
+
+    /// An error from the underlying stream.
+    #[cold]
+    #[inline(never)]
+    pub fn io(err: io::Error) -> Error {
+        let mut error = Error::without_position(Category::Io, err.to_string());
+        error.inner.source = Some(err);
+        error
+    }
+
+    /// A [`Category::Data`] error with a custom message and no position, for hand-written
+    /// [`ToJson`](crate::ToJson) impls. Readers position their errors themselves: see
+    /// [`Reader::data_error`](crate::Reader::data_error).
+    ///
+    /// ```
+    /// let err = jetwire_json::Error::custom("temperature out of range");
+    /// assert_eq!(err.to_string(), "temperature out of range");
+    /// ```
+    #[cold]
+    pub fn custom(message: impl fmt::Display) -> Error {
+        Error::without_position(Category::Data, message.to_string())
+    }
+
+    /// What kind of error this is.
+    pub fn category(&self) -> Category {
+        self.inner.category
+    }
+
+    /// The message, without the position and path.
+    pub fn message(&self) -> &str {
+        &self.inner.message
+    }
+
+    /// The byte offset in the input where the problem was found, counting from 0 (0 for errors
+    /// that have no position, such as a writer's).
+    pub fn offset(&self) -> usize {
+        self.inner.position.map_or(0, |p| p.offset)
+    }
+
+    /// The line of the problem, counting from 1 (0 when the error has no position).
+    pub fn line(&self) -> usize {
+        self.inner.position.map_or(0, |p| p.line)
+    }
+
+    /// The column of the problem in characters, counting from 1 (0 when the error has no position).
+    pub fn column(&self) -> usize {
+        self.inner.position.map_or(0, |p| p.column)
+    }
+
+    /// The JSON Pointer of the value that failed, such as `/orders/3/price`; empty for the whole
+    /// document or when the error did not come from a typed read.
+    pub fn path(&self) -> &str {
+        &self.inner.path
+    }
+
+    /// Whether this is an end-of-input error: useful to tell truncated input from bad input.
+    pub fn is_eof(&self) -> bool {
+        self.inner.category == Category::Eof
+    }
+
+    /// Adds a property name in front of the path: `/id` becomes `/order/id`. Called by typed
+    /// reads as an error travels out of a nested value.
+    #[cold]
+    #[inline(never)]
+    pub fn prepend_key(mut self, key: &str) -> Error {
+        self.inner.path_reversed.push(key.replace('~', "~0").replace('/', "~1"));
+        self.rebuild_path();
+        self
+    }
+
+    /// Adds an array index in front of the path: `/price` becomes `/3/price`.
+    #[cold]
+    #[inline(never)]
+    pub fn prepend_index(mut self, index: usize) -> Error {
+        self.inner.path_reversed.push(index.to_string());
+        self.rebuild_path();
+        self
+    }
+
+    fn rebuild_path(&mut self) {
+        let inner = &mut *self.inner;
+        inner.path.clear();
+        for segment in inner.path_reversed.iter().rev() {
+            inner.path.push('/');
+            inner.path.push_str(segment);
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.inner.message)?;
+        if !self.inner.path.is_empty() {
+            write!(f, " at {}", self.inner.path)?;
+        }
+        if let Some(p) = self.inner.position {
+            let joiner = if self.inner.path.is_empty() { " at" } else { "," };
+            write!(f, "{joiner} line {}, column {} (byte {})", p.line, p.column, p.offset)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("category", &self.inner.category)
+            .field("message", &self.inner.message)
+            .field("path", &self.inner.path)
+            .field("offset", &self.offset())
+            .field("line", &self.line())
+            .field("column", &self.column())
+            .finish()
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.inner.source.as_ref().map(|e| e as _)
+    }
+}
+
+impl From<io::Error> for Error {
+    fn from(err: io::Error) -> Error {
+        Error::io(err)
+    }
+}
+
+impl From<Error> for io::Error {
+    fn from(err: Error) -> io::Error {
+        match err.inner.category {
+            Category::Io => match err.inner.source {
+                Some(source) => source,
+                None => io::Error::other(err.inner.message),
+            },
+            Category::Eof => io::Error::new(io::ErrorKind::UnexpectedEof, err),
+            _ => io::Error::new(io::ErrorKind::InvalidData, err),
+        }
+    }
+}
+
+/// Describes the bytes found at `offset` for an error message: a token-sized excerpt, or
+/// "end of input".
+#[cold]
+pub(crate) fn describe_found(input: &[u8], offset: usize) -> String {
+    let Some(&first) = input.get(offset) else { return "end of input".to_owned() };
+    match first {
+        b'"' => "a string".to_owned(),
+        b'{' | b'}' | b'[' | b']' | b',' | b':' => format!("`{}`", first as char),
+        b'-' | b'0'..=b'9' => format!("`{}`", excerpt(input, offset)),
+        0x20..=0x7E => format!("`{}`", excerpt(input, offset)),
+        b'\n' => "a line feed".to_owned(),
+        _ if first < 0x20 => format!("control byte 0x{first:02X}"),
+        _ => {
+            let end = (offset + 4).min(input.len());
+            match core::str::from_utf8(&input[offset..end]).ok().or_else(|| {
+                (offset + 1..end).rev().find_map(|e| core::str::from_utf8(&input[offset..e]).ok())
+            }) {
+                Some(s) if !s.is_empty() => format!("`{}`", s.chars().next().unwrap_or('?')),
+                _ => format!("byte 0x{first:02X}"),
+            }
+        }
+    }
+}
+
+/// Up to a few printable ASCII bytes from `offset`, stopping at a delimiter.
+fn excerpt(input: &[u8], offset: usize) -> String {
+    let run = input[offset..]
+        .iter()
+        .take(24)
+        .take_while(|&&b| (0x21..0x7F).contains(&b) && !matches!(b, b',' | b']' | b'}' | b':' | b'"'))
+        .count()
+        .max(1);
+    String::from_utf8_lossy(&input[offset..offset + run]).into_owned()
+}

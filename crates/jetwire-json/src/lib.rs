@@ -1,0 +1,50 @@
+//! jetwire's JSON: a strict, fast pull [`Reader`] and [`Writer`], and typed (de)serialization
+//! through the [`ToJson`] and [`FromJson`] traits.
+//!
+//! Most users depend on the `jetwire` facade crate, which re-exports this crate as
+//! `jetwire::json` together with the derive macros.
+//!
+//! ```
+//! use jetwire_json::{Reader, Writer};
+//!
+//! // Read: pull tokens, or typed values, straight from the bytes.
+//! let mut reader = Reader::new(br#"{"name": "jetwire", "stars": 5}"#);
+//! reader.begin_object()?;
+//! while let Some(key) = reader.next_key()? {
+//!     match key.raw() {
+//!         b"stars" => assert_eq!(reader.read_u32()?, 5),
+//!         _ => reader.skip_value()?,
+//!     }
+//! }
+//!
+//! // Write: into a reused Vec, compact or pretty.
+//! let mut out = Vec::new();
+//! let mut writer = Writer::appending_to(&mut out);
+//! writer.begin_object()?;
+//! writer.property_name("ok")?;
+//! writer.bool(true)?;
+//! writer.end_object()?;
+//! assert_eq!(out, br#"{"ok":true}"#);
+//! # Ok::<(), jetwire_json::Error>(())
+//! ```
+//!
+//! The rules (strict RFC 8259 grammar, the lexical Unicode policy, limits) are described in the
+//! repository's `DESIGN.md` and `docs/unicode-policy.md`.
+
+mod error;
+pub mod read;
+mod typed;
+pub mod write;
+
+#[doc(hidden)]
+pub mod private;
+
+pub use error::{Category, Error, Result};
+pub use jetwire_core::{IoOutput, Output};
+pub use read::{JsonStr, Key, Number, ReadOptions, Reader, Token, TokenKind};
+pub use typed::{
+    FromJson, FromJsonOwned, ToJson, from_slice, from_slice_with, from_str, from_str_with, to_io_writer,
+    to_io_writer_with, to_string, to_string_pretty, to_vec, to_vec_with, to_writer, to_writer_with,
+};
+pub use typed::{FromJsonKey, ToJsonKey};
+pub use write::{Indent, ValueSlot, WriteOptions, Writer};

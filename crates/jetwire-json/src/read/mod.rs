@@ -1,0 +1,833 @@
+//! The pull reader.
+//!
+//! [`Reader`] walks a JSON document held in one contiguous slice, one token at a time, enforcing
+//! the RFC 8259 grammar as it goes. It never recurses (nesting lives in a bit stack bounded by
+//! [`ReadOptions::max_depth`]), never decodes what the caller does not ask for, and works out
+//! line and column only when it builds an error.
+//!
+//! The module is split by concern: `numbers` and `strings` hold the lexical rules, `token` what
+//! the reader hands out, `values` the typed scalar reads, and this file the grammar's state
+//! machine.
+
+mod numbers;
+mod stack;
+mod strings;
+mod token;
+mod values;
+
+use jetwire_core::scan;
+
+use crate::error::{Category, Error, Result, describe_found};
+pub(crate) use numbers::ScannedNumber;
+pub(crate) use stack::BitStack;
+pub use token::{JsonStr, Key, Number, Token, TokenKind};
+
+/// Options for [`Reader`]. The defaults are strict RFC 8259 with a nesting limit of 128.
+///
+/// ```
+/// use jetwire_json::{ReadOptions, Reader};
+/// let options = ReadOptions { allow_comments: true, allow_trailing_commas: true, ..ReadOptions::default() };
+/// let mut reader = Reader::with_options(b"[1, 2, /* three */ ]", options);
+/// reader.skip_value().unwrap();
+/// reader.finish().unwrap();
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// The deepest nesting of arrays and objects accepted; deeper input is a
+    /// [`Category::Limit`] error. Default 128.
+    pub max_depth: usize,
+    /// Accept `// line` and `/* block */` comments wherever whitespace may stand. Default off.
+    pub allow_comments: bool,
+    /// Accept one `,` before a closing `]` or `}`. Default off.
+    pub allow_trailing_commas: bool,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions { max_depth: 128, allow_comments: false, allow_trailing_commas: false }
+    }
+}
+
+/// Where the reader stands in the grammar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// A value must come next: at the start, after `:`, after `,` in an array.
+    Value,
+    /// Just after `[`: a value or `]`.
+    ArrayFirst,
+    /// After an array element: `,` or `]`.
+    ArrayNext,
+    /// Just after `{`: a property name or `}`.
+    ObjectFirst,
+    /// After a property's value: `,` or `}`.
+    ObjectNext,
+    /// After `,` in an object: a property name.
+    Key,
+    /// The top-level value is complete: only whitespace may follow.
+    Done,
+}
+
+/// A strict, non-recursive pull reader over JSON in one contiguous slice.
+///
+/// Three ways to use it, freely mixed:
+///
+/// - token by token with [`next_token`](Self::next_token) and [`peek`](Self::peek);
+/// - structurally with [`begin_object`](Self::begin_object) / [`next_key`](Self::next_key) and
+///   [`begin_array`](Self::begin_array) / [`next_element`](Self::next_element);
+/// - typed scalar reads such as [`read_u64`](Self::read_u64), [`read_f64`](Self::read_f64) and
+///   [`read_str`](Self::read_str), plus [`skip_value`](Self::skip_value) and
+///   [`raw_value`](Self::raw_value).
+///
+/// ```
+/// use jetwire_json::Reader;
+/// let mut reader = Reader::new(br#"{"id": 7, "tags": ["a", "b"], "extra": {"x": null}}"#);
+/// reader.begin_object()?;
+/// let (mut id, mut tags) = (0, Vec::new());
+/// while let Some(key) = reader.next_key()? {
+///     match key.raw() {
+///         b"id" => id = reader.read_u64()?,
+///         b"tags" => {
+///             reader.begin_array()?;
+///             while reader.next_element()? {
+///                 tags.push(reader.read_str()?.into_owned());
+///             }
+///         }
+///         _ => reader.skip_value()?,
+///     }
+/// }
+/// reader.finish()?;
+/// assert_eq!((id, tags), (7, vec!["a".to_owned(), "b".to_owned()]));
+/// # Ok::<(), jetwire_json::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Reader<'de> {
+    /// The bytes this reader reads (for a sub-reader, part of `origin`).
+    input: &'de [u8],
+    pos: usize,
+    /// The whole input the caller gave, and where `input` starts in it: errors are positioned
+    /// in `origin`, so a sub-reader reports the same places as its parent.
+    origin: &'de [u8],
+    base: usize,
+    state: State,
+    /// One bit per open container: set for an object, clear for an array.
+    containers: BitStack,
+    options: ReadOptions,
+}
+
+impl<'de> Reader<'de> {
+    /// A reader over `input` with the default options.
+    #[inline]
+    pub fn new(input: &'de [u8]) -> Self {
+        Reader::with_options(input, ReadOptions::default())
+    }
+
+    /// A reader over `input`.
+    #[inline]
+    pub fn with_options(input: &'de [u8], options: ReadOptions) -> Self {
+        Reader {
+            input,
+            pos: 0,
+            origin: input,
+            base: 0,
+            state: State::Value,
+            containers: BitStack::new(),
+            options,
+        }
+    }
+
+    /// A new reader over `raw` (bytes from this reader's input, typically from
+    /// [`raw_value`](Self::raw_value)), with the same options. Its errors are positioned in the
+    /// original input, as this reader's are. Typed reads use it to look ahead, for instance for a
+    /// tag inside an object.
+    pub fn sub_reader(&self, raw: &'de [u8]) -> Reader<'de> {
+        let origin_start = self.origin.as_ptr() as usize;
+        let raw_start = raw.as_ptr() as usize;
+        let inside = raw_start >= origin_start && raw_start + raw.len() <= origin_start + self.origin.len();
+        let (origin, base) = if inside { (self.origin, raw_start - origin_start) } else { (raw, 0) };
+        Reader { input: raw, pos: 0, origin, base, ..Reader::with_options(raw, self.options) }
+    }
+
+    /// The options this reader was made with.
+    pub fn options(&self) -> &ReadOptions {
+        &self.options
+    }
+
+    /// The byte offset of the reader in its input: just after the last token it consumed.
+    #[inline]
+    pub fn offset(&self) -> usize {
+        self.base + self.pos
+    }
+
+    /// How many arrays and objects are open.
+    #[inline]
+    pub fn depth(&self) -> usize {
+        self.containers.len()
+    }
+
+    /// Whether the whole top-level value has been read.
+    pub fn is_done(&self) -> bool {
+        self.state == State::Done
+    }
+
+    /// Checks that only whitespace follows the top-level value, which must be complete.
+    ///
+    /// ```
+    /// use jetwire_json::Reader;
+    /// let mut reader = Reader::new(b"1 2");
+    /// assert_eq!(reader.read_u64().unwrap(), 1);
+    /// let err = reader.finish().unwrap_err();
+    /// assert_eq!(err.message(), "expected end of input after the JSON value, found `2`");
+    /// ```
+    pub fn finish(&mut self) -> Result<()> {
+        if self.state != State::Done {
+            return Err(self.error_here(Category::Syntax, "the JSON value is not complete".into()));
+        }
+        match self.skip_whitespace() {
+            None => Ok(()),
+            Some(_) => Err(self.unexpected("end of input after the JSON value")),
+        }
+    }
+
+    // ---- errors --------------------------------------------------------------------------------
+
+    /// An error of `category` at the reader's position.
+    #[cold]
+    #[inline(never)]
+    fn error_here(&self, category: Category, message: String) -> Error {
+        self.error_at(category, message, self.pos)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn error_at(&self, category: Category, message: String, pos: usize) -> Error {
+        Error::at(category, message, self.origin, self.base + pos)
+    }
+
+    /// "expected {expected}, found {what is at pos}", as a syntax error (an eof error at the end).
+    #[cold]
+    #[inline(never)]
+    fn unexpected(&self, expected: &str) -> Error {
+        self.unexpected_at(expected, self.pos)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn unexpected_at(&self, expected: &str, pos: usize) -> Error {
+        let category = if pos >= self.input.len() { Category::Eof } else { Category::Syntax };
+        let found = describe_found(self.input, pos);
+        self.error_at(category, format!("expected {expected}, found {found}"), pos)
+    }
+
+    /// A [`Category::Data`] error at the reader's position, for typed reads whose JSON is well
+    /// formed but does not fit.
+    #[cold]
+    #[inline(never)]
+    pub fn data_error(&self, message: impl core::fmt::Display) -> Error {
+        self.error_here(Category::Data, message.to_string())
+    }
+
+    /// The error for a required field that the object did not have.
+    #[cold]
+    #[inline(never)]
+    pub fn missing_field(&self, name: &str) -> Error {
+        self.data_error(format_args!("missing field `{name}`"))
+    }
+
+    /// The error for a field that appears twice in one object.
+    #[cold]
+    #[inline(never)]
+    pub fn duplicate_field(&self, name: &str) -> Error {
+        self.data_error(format_args!("duplicate field `{name}`"))
+    }
+
+    /// The error for a field the type does not know (under `deny_unknown_fields`).
+    #[cold]
+    #[inline(never)]
+    pub fn unknown_field(&self, name: &str, expected: &'static [&'static str]) -> Error {
+        self.data_error(format_args!("unknown field `{name}`, {}", one_of(expected)))
+    }
+
+    /// The error for an enum variant name the type does not know.
+    #[cold]
+    #[inline(never)]
+    pub fn unknown_variant(&self, name: &str, expected: &'static [&'static str]) -> Error {
+        self.data_error(format_args!("unknown variant `{name}`, {}", one_of(expected)))
+    }
+
+    /// The error for a value of the wrong kind: "expected {expected}, found {what the next token is}".
+    #[cold]
+    #[inline(never)]
+    pub fn type_error(&mut self, expected: &str) -> Error {
+        let found = match self.peek() {
+            Ok(kind) => kind.describe().to_owned(),
+            Err(err) => return err,
+        };
+        let pos = self.skip_whitespace_at(self.pos);
+        self.error_at(Category::Data, format!("expected {expected}, found {found}"), pos)
+    }
+
+    // ---- whitespace and separators -------------------------------------------------------------
+
+    /// Skips whitespace (and comments, when allowed) and returns the next byte without
+    /// consuming it.
+    #[inline(always)]
+    fn skip_whitespace(&mut self) -> Option<u8> {
+        let byte = *self.input.get(self.pos)?;
+        if byte > b' ' && byte != b'/' {
+            return Some(byte);
+        }
+        self.skip_whitespace_slow()
+    }
+
+    #[inline(never)]
+    fn skip_whitespace_slow(&mut self) -> Option<u8> {
+        loop {
+            self.pos += scan::skip_whitespace(&self.input[self.pos..]);
+            let byte = *self.input.get(self.pos)?;
+            if byte == b'/' && self.options.allow_comments && self.skip_comment() {
+                continue;
+            }
+            return Some(byte);
+        }
+    }
+
+    fn skip_whitespace_at(&self, pos: usize) -> usize {
+        pos + scan::skip_whitespace(&self.input[pos.min(self.input.len())..])
+    }
+
+    /// Skips the comment at `pos`, if there is a complete one.
+    #[cold]
+    fn skip_comment(&mut self) -> bool {
+        let rest = &self.input[self.pos..];
+        let length = match rest.get(1) {
+            Some(b'/') => rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len()),
+            Some(b'*') => match rest[2..].windows(2).position(|w| w == b"*/") {
+                Some(end) => end + 4,
+                None => return false,
+            },
+            _ => return false,
+        };
+        self.pos += length;
+        true
+    }
+
+    /// Moves past whitespace and the separator the state calls for, and returns the first byte
+    /// of what comes next (not consumed).
+    #[inline(always)]
+    fn advance(&mut self) -> Result<u8> {
+        let byte = self.skip_whitespace();
+        match self.state {
+            State::ArrayNext | State::ObjectNext => self.advance_separator(byte),
+            _ => byte.ok_or_else(|| self.end_of_input_error()),
+        }
+    }
+
+    /// After a value inside a container: consumes `,` (and leaves the state expecting the next
+    /// element or key), or returns the closing bracket.
+    #[inline(always)]
+    fn advance_separator(&mut self, byte: Option<u8>) -> Result<u8> {
+        let in_object = self.state == State::ObjectNext;
+        let close = if in_object { b'}' } else { b']' };
+        match byte {
+            Some(b',') => {
+                self.pos += 1;
+                self.state = if in_object { State::Key } else { State::Value };
+                match self.skip_whitespace() {
+                    Some(next) if next == close && self.options.allow_trailing_commas => {
+                        self.state = if in_object { State::ObjectNext } else { State::ArrayNext };
+                        Ok(next)
+                    }
+                    Some(next) => Ok(next),
+                    None => Err(self.end_of_input_error()),
+                }
+            }
+            Some(b) if b == close => Ok(b),
+            _ => Err(self.unexpected(if in_object { "`,` or `}`" } else { "`,` or `]`" })),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn end_of_input_error(&self) -> Error {
+        let expected = match self.state {
+            State::Value | State::ArrayFirst => "a value",
+            State::ArrayNext => "`,` or `]`",
+            State::ObjectFirst => "a property name or `}`",
+            State::ObjectNext => "`,` or `}`",
+            State::Key => "a property name",
+            State::Done => "end of input",
+        };
+        self.unexpected(expected)
+    }
+
+    /// The reader is positioned at a value (after [`advance`](Self::advance)): checks that the
+    /// grammar allows one here and returns its first byte.
+    #[inline(always)]
+    fn begin_value(&mut self) -> Result<u8> {
+        if self.state == State::Done {
+            return Err(self.past_the_end_error());
+        }
+        let byte = self.advance()?;
+        match self.state {
+            State::Value => Ok(byte),
+            State::ArrayFirst if byte != b']' => {
+                self.state = State::Value;
+                Ok(byte)
+            }
+            _ => Err(self.value_not_allowed()),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn value_not_allowed(&self) -> Error {
+        match self.state {
+            State::ObjectFirst | State::Key => self.unexpected("a property name"),
+            _ => self.unexpected("a value"),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn past_the_end_error(&self) -> Error {
+        self.error_here(Category::Syntax, "the JSON value has already been read to its end".into())
+    }
+
+    /// Marks the value just consumed as complete.
+    #[inline(always)]
+    fn end_value(&mut self) {
+        self.state = match self.containers.top() {
+            None => State::Done,
+            Some(true) => State::ObjectNext,
+            Some(false) => State::ArrayNext,
+        };
+    }
+
+    // ---- containers ----------------------------------------------------------------------------
+
+    #[inline(always)]
+    fn open(&mut self, is_object: bool) -> Result<()> {
+        if self.containers.len() >= self.options.max_depth {
+            return Err(self.depth_error());
+        }
+        self.pos += 1;
+        self.containers.push(is_object);
+        self.state = if is_object { State::ObjectFirst } else { State::ArrayFirst };
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn depth_error(&self) -> Error {
+        let limit = self.options.max_depth;
+        self.error_here(Category::Limit, format!("nesting deeper than the limit of {limit}"))
+    }
+
+    #[inline(always)]
+    fn close(&mut self) {
+        self.pos += 1;
+        self.containers.pop();
+        self.end_value();
+    }
+
+    /// Consumes `{`; the object's properties follow through [`next_key`](Self::next_key).
+    #[inline]
+    pub fn begin_object(&mut self) -> Result<()> {
+        match self.begin_value()? {
+            b'{' => self.open(true),
+            _ => Err(self.type_error("an object")),
+        }
+    }
+
+    /// The next property name of the current object, with its `:` consumed; `None` once the
+    /// object's `}` has been consumed.
+    #[inline]
+    pub fn next_key(&mut self) -> Result<Option<Key<'de>>> {
+        let byte = self.advance()?;
+        match (self.state, byte) {
+            (State::ObjectFirst | State::Key, b'"') => self.read_key().map(Some),
+            (State::ObjectFirst | State::ObjectNext, b'}') => {
+                self.close();
+                Ok(None)
+            }
+            _ => Err(self.key_not_allowed()),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn key_not_allowed(&self) -> Error {
+        match self.state {
+            State::ObjectFirst => self.unexpected("a property name or `}`"),
+            State::Key => self.unexpected("a property name"),
+            _ => self
+                .error_here(Category::Syntax, "not inside an object, where a property name is read".into()),
+        }
+    }
+
+    /// Reads the property name at `pos` (a `"`) and its `:`.
+    #[inline(always)]
+    fn read_key(&mut self) -> Result<Key<'de>> {
+        let (start, end, has_escapes) = self.scan_string()?;
+        match self.skip_whitespace() {
+            Some(b':') => self.pos += 1,
+            _ => return Err(self.unexpected("`:` after the property name")),
+        }
+        self.state = State::Value;
+        Ok(JsonStr::new(&self.input[start..end], has_escapes))
+    }
+
+    /// Consumes `[`; its elements follow through [`next_element`](Self::next_element).
+    #[inline]
+    pub fn begin_array(&mut self) -> Result<()> {
+        match self.begin_value()? {
+            b'[' => self.open(false),
+            _ => Err(self.type_error("an array")),
+        }
+    }
+
+    /// Whether the current array has another element (positioned to be read); `false` once the
+    /// array's `]` has been consumed.
+    #[inline]
+    pub fn next_element(&mut self) -> Result<bool> {
+        let byte = self.advance()?;
+        match (self.state, byte) {
+            (State::ArrayFirst | State::ArrayNext, b']') => {
+                self.close();
+                Ok(false)
+            }
+            (State::ArrayFirst, _) => {
+                self.state = State::Value;
+                Ok(true)
+            }
+            (State::Value, _) if self.containers.top() == Some(false) => Ok(true),
+            _ => {
+                Err(self.error_here(Category::Syntax, "not inside an array, where an element is read".into()))
+            }
+        }
+    }
+
+    // ---- tokens --------------------------------------------------------------------------------
+
+    /// The kind of the next token, without consuming it.
+    ///
+    /// ```
+    /// use jetwire_json::{Reader, TokenKind};
+    /// let mut reader = Reader::new(b"[true]");
+    /// assert_eq!(reader.peek().unwrap(), TokenKind::BeginArray);
+    /// reader.begin_array().unwrap();
+    /// assert_eq!(reader.peek().unwrap(), TokenKind::Bool);
+    /// ```
+    #[inline]
+    pub fn peek(&mut self) -> Result<TokenKind> {
+        if self.state == State::Done {
+            return Err(self.past_the_end_error());
+        }
+        let byte = self.advance()?;
+        let kind = match (self.state, byte) {
+            (State::ObjectFirst | State::Key, b'"') => TokenKind::PropertyName,
+            (State::ObjectFirst | State::ObjectNext, b'}') => TokenKind::EndObject,
+            (State::ArrayFirst | State::ArrayNext, b']') => TokenKind::EndArray,
+            (State::ObjectFirst | State::Key, _) => return Err(self.key_not_allowed()),
+            (_, b'{') => TokenKind::BeginObject,
+            (_, b'[') => TokenKind::BeginArray,
+            (_, b'"') => TokenKind::String,
+            (_, b'-' | b'0'..=b'9') => TokenKind::Number,
+            (_, b't' | b'f') => TokenKind::Bool,
+            (_, b'n') => TokenKind::Null,
+            _ => return Err(self.unexpected("a value")),
+        };
+        Ok(kind)
+    }
+
+    /// The next token, or `None` after the top-level value once only whitespace remains.
+    ///
+    /// ```
+    /// use jetwire_json::{Reader, Token};
+    /// let mut reader = Reader::new(br#"{"a":[1,null]}"#);
+    /// let mut kinds = Vec::new();
+    /// while let Some(token) = reader.next_token()? {
+    ///     kinds.push(token.kind());
+    /// }
+    /// assert_eq!(kinds.len(), 7);
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// ```
+    pub fn next_token(&mut self) -> Result<Option<Token<'de>>> {
+        if self.state == State::Done {
+            return self.finish().map(|()| None);
+        }
+        let byte = self.advance()?;
+        let token = match (self.state, byte) {
+            (State::ObjectFirst | State::Key, b'"') => Token::PropertyName(self.read_key()?),
+            (State::ObjectFirst | State::ObjectNext, b'}') => {
+                self.close();
+                Token::EndObject
+            }
+            (State::ArrayFirst | State::ArrayNext, b']') => {
+                self.close();
+                Token::EndArray
+            }
+            (State::ObjectFirst | State::Key, _) => return Err(self.key_not_allowed()),
+            (_, _) => {
+                self.state = State::Value;
+                self.read_value_token(byte)?
+            }
+        };
+        Ok(Some(token))
+    }
+
+    /// Reads the value token starting with `byte` at `pos`, in a state that allows a value.
+    #[inline(always)]
+    fn read_value_token(&mut self, byte: u8) -> Result<Token<'de>> {
+        let token = match byte {
+            b'{' => {
+                self.open(true)?;
+                return Ok(Token::BeginObject);
+            }
+            b'[' => {
+                self.open(false)?;
+                return Ok(Token::BeginArray);
+            }
+            b'"' => {
+                let (start, end, has_escapes) = self.scan_string()?;
+                Token::String(JsonStr::new(&self.input[start..end], has_escapes))
+            }
+            b'-' | b'0'..=b'9' => {
+                let start = self.pos;
+                self.scan_number()?;
+                Token::Number(Number::new(self.ascii_text(start, self.pos)))
+            }
+            b't' => {
+                self.expect_literal(b"true")?;
+                Token::Bool(true)
+            }
+            b'f' => {
+                self.expect_literal(b"false")?;
+                Token::Bool(false)
+            }
+            b'n' => {
+                self.expect_literal(b"null")?;
+                Token::Null
+            }
+            _ => return Err(self.unexpected("a value")),
+        };
+        self.end_value();
+        Ok(token)
+    }
+
+    /// Skips the next value, whole, validating it as strictly as reading it would.
+    ///
+    /// ```
+    /// use jetwire_json::Reader;
+    /// let mut reader = Reader::new(br#"[{"deep": [[[]]]}, 2]"#);
+    /// reader.begin_array().unwrap();
+    /// assert!(reader.next_element().unwrap());
+    /// reader.skip_value().unwrap();
+    /// assert!(reader.next_element().unwrap());
+    /// assert_eq!(reader.read_u8().unwrap(), 2);
+    /// ```
+    pub fn skip_value(&mut self) -> Result<()> {
+        let byte = self.begin_value()?;
+        let depth = self.containers.len();
+        self.read_value_token(byte)?;
+        while self.containers.len() > depth {
+            self.skip_token()?;
+        }
+        Ok(())
+    }
+
+    /// Consumes one token without decoding it.
+    #[inline]
+    fn skip_token(&mut self) -> Result<()> {
+        let byte = self.advance()?;
+        match (self.state, byte) {
+            (State::ObjectFirst | State::Key, b'"') => {
+                self.read_key()?;
+            }
+            (State::ObjectFirst | State::ObjectNext, b'}') | (State::ArrayFirst | State::ArrayNext, b']') => {
+                self.close()
+            }
+            (State::ObjectFirst | State::Key, _) => return Err(self.key_not_allowed()),
+            (_, _) => {
+                self.state = State::Value;
+                self.read_value_token(byte)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Consumes the next value and returns its exact source bytes (validated as
+    /// [`skip_value`](Self::skip_value) validates).
+    ///
+    /// ```
+    /// use jetwire_json::Reader;
+    /// let mut reader = Reader::new(br#"{"keep": {"a" : [1, 2]}}"#);
+    /// reader.begin_object().unwrap();
+    /// reader.next_key().unwrap();
+    /// assert_eq!(reader.raw_value().unwrap(), br#"{"a" : [1, 2]}"#);
+    /// ```
+    pub fn raw_value(&mut self) -> Result<&'de [u8]> {
+        if self.state != State::Done {
+            self.advance()?;
+        }
+        let start = self.pos;
+        self.skip_value()?;
+        Ok(&self.input[start..self.pos])
+    }
+
+    // ---- lexical pieces ------------------------------------------------------------------------
+
+    /// Scans the string whose opening quote is at `pos`, validating escapes and rejecting
+    /// control bytes. Returns the content's range and whether it has escapes.
+    #[inline(always)]
+    fn scan_string(&mut self) -> Result<(usize, usize, bool)> {
+        let start = self.pos + 1;
+        let mut i = start;
+        let mut has_escapes = false;
+        loop {
+            match scan::find_string_special(&self.input[i..]) {
+                Some(offset) => i += offset,
+                None => return Err(self.unterminated_string(start - 1)),
+            }
+            match self.input[i] {
+                b'"' => break,
+                b'\\' => {
+                    has_escapes = true;
+                    i = self.validate_escape(i)?;
+                }
+                _ => return Err(self.control_in_string(i)),
+            }
+        }
+        self.pos = i + 1;
+        Ok((start, i, has_escapes))
+    }
+
+    /// Validates the escape at `input[i]` (a backslash) and returns the index after it.
+    #[inline]
+    fn validate_escape(&self, i: usize) -> Result<usize> {
+        match self.input.get(i + 1) {
+            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => Ok(i + 2),
+            Some(b'u') => {
+                for k in i + 2..i + 6 {
+                    match self.input.get(k) {
+                        Some(&h) if strings::hex_value(h).is_some() => {}
+                        Some(_) => return Err(self.unexpected_at("a hex digit in a `\\u` escape", k)),
+                        None => return Err(self.unterminated_string_from_escape(i)),
+                    }
+                }
+                Ok(i + 6)
+            }
+            Some(_) => Err(self.invalid_escape(i)),
+            None => Err(self.unterminated_string_from_escape(i)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn unterminated_string(&self, quote: usize) -> Error {
+        self.error_at(
+            Category::Eof,
+            "expected `\"` to end the string, found end of input".into(),
+            self.input.len().max(quote),
+        )
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn unterminated_string_from_escape(&self, _backslash: usize) -> Error {
+        self.unterminated_string(self.input.len())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn control_in_string(&self, i: usize) -> Error {
+        let byte = self.input[i];
+        self.error_at(
+            Category::Syntax,
+            format!(
+                "expected a string character, found control byte 0x{byte:02X} (escape it as \\u{byte:04X})"
+            ),
+            i,
+        )
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn invalid_escape(&self, i: usize) -> Error {
+        let found = describe_found(self.input, i + 1);
+        self.error_at(
+            Category::Syntax,
+            format!("expected an escape (one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u), found \\ followed by {found}"),
+            i,
+        )
+    }
+
+    /// Scans the number at `pos` and moves past it.
+    #[inline(always)]
+    fn scan_number(&mut self) -> Result<ScannedNumber> {
+        match numbers::scan(self.input, self.pos) {
+            Ok(number) => {
+                self.pos = number.end;
+                Ok(number)
+            }
+            Err(err) => Err(self.number_error(err)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn number_error(&self, err: numbers::NumberError) -> Error {
+        use numbers::NumberError::*;
+        match err {
+            DigitAfterMinus(at) => self.unexpected_at("a digit after `-`", at),
+            LeadingZero(at) => self.error_at(
+                Category::Syntax,
+                "expected a number, found one with a leading zero (`0` may not be followed by digits)".into(),
+                at,
+            ),
+            DigitAfterPoint(at) => self.unexpected_at("a digit after the decimal point", at),
+            DigitInExponent(at) => self.unexpected_at("a digit in the exponent", at),
+        }
+    }
+
+    /// The text of `input[start..end]`, a validated number (plain ASCII).
+    fn ascii_text(&self, start: usize, end: usize) -> &'de str {
+        core::str::from_utf8(&self.input[start..end]).expect("a scanned number is ASCII")
+    }
+
+    /// Consumes `literal` at `pos`.
+    #[inline(always)]
+    fn expect_literal(&mut self, literal: &'static [u8]) -> Result<()> {
+        if self.input[self.pos..].starts_with(literal) {
+            self.pos += literal.len();
+            Ok(())
+        } else {
+            Err(self.literal_error(literal))
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn literal_error(&self, literal: &[u8]) -> Error {
+        let expected = format!("`{}`", String::from_utf8_lossy(literal));
+        self.unexpected(&expected)
+    }
+}
+
+/// Whether `text` is exactly one JSON number.
+pub(crate) fn is_json_number(text: &[u8]) -> bool {
+    matches!(text.first(), Some(b'-' | b'0'..=b'9'))
+        && numbers::scan(text, 0).is_ok_and(|n| n.end == text.len())
+}
+
+/// "expected one of `a`, `b`" for unknown field and variant messages.
+fn one_of(expected: &[&str]) -> String {
+    match expected {
+        [] => "there are none".to_owned(),
+        [only] => format!("expected `{only}`"),
+        _ => {
+            let names: Vec<String> = expected.iter().map(|name| format!("`{name}`")).collect();
+            format!("expected one of {}", names.join(", "))
+        }
+    }
+}

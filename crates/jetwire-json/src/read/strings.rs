@@ -1,0 +1,154 @@
+//! String content: escape decoding under the lexical Unicode policy.
+//!
+//! The reader validates a string's escapes while it scans it, but decodes nothing; decoding
+//! happens here, only when a caller asks for the string's value. Two decodings exist:
+//!
+//! - as text ([`decode_str`]): valid UTF-8 is kept as is, ill-formed UTF-8 and unpaired surrogate
+//!   escapes become U+FFFD;
+//! - as bytes ([`decode_bytes`]): the source bytes are kept exactly, and an unpaired surrogate
+//!   escape becomes its three-byte generalized UTF-8 form (WTF-8), so nothing is lost.
+//!
+//! See docs/unicode-policy.md.
+
+use std::borrow::Cow;
+
+const REPLACEMENT: &[u8] = "\u{FFFD}".as_bytes();
+
+/// What to do with an unpaired surrogate escape.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Surrogates {
+    Replace,
+    EncodeWtf8,
+}
+
+/// The text of a string whose source content (between the quotes) is `raw`.
+pub(crate) fn decode_str(raw: &[u8], has_escapes: bool) -> Cow<'_, str> {
+    if !has_escapes {
+        return match core::str::from_utf8(raw) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => Cow::Owned(String::from_utf8_lossy(raw).into_owned()),
+        };
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    decode_into(raw, &mut out, Surrogates::Replace);
+    Cow::Owned(match String::from_utf8(out) {
+        Ok(text) => text,
+        Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),
+    })
+}
+
+/// The bytes of a string whose source content (between the quotes) is `raw`.
+pub(crate) fn decode_bytes(raw: &[u8], has_escapes: bool) -> Cow<'_, [u8]> {
+    if !has_escapes {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    decode_into(raw, &mut out, Surrogates::EncodeWtf8);
+    Cow::Owned(out)
+}
+
+/// Decodes `raw`, whose escapes the reader has already validated, into `out`.
+fn decode_into(raw: &[u8], out: &mut Vec<u8>, surrogates: Surrogates) {
+    let mut i = 0;
+    while let Some(offset) = raw[i..].iter().position(|&b| b == b'\\') {
+        out.extend_from_slice(&raw[i..i + offset]);
+        i += offset;
+        let simple = match raw[i + 1] {
+            b'"' => b'"',
+            b'\\' => b'\\',
+            b'/' => b'/',
+            b'b' => 0x08,
+            b'f' => 0x0C,
+            b'n' => b'\n',
+            b'r' => b'\r',
+            b't' => b'\t',
+            _ => {
+                i = decode_unicode_escape(raw, i, out, surrogates);
+                continue;
+            }
+        };
+        out.push(simple);
+        i += 2;
+    }
+    out.extend_from_slice(&raw[i..]);
+}
+
+/// Decodes the `\uXXXX` escape at `raw[i]` (and its low surrogate partner, if one follows) and
+/// returns the index after what it consumed.
+fn decode_unicode_escape(raw: &[u8], i: usize, out: &mut Vec<u8>, surrogates: Surrogates) -> usize {
+    let unit = hex4(&raw[i + 2..i + 6]);
+    let mut next = i + 6;
+    let code_point = match unit {
+        0xD800..=0xDBFF => match low_surrogate_at(raw, next) {
+            Some(low) => {
+                next += 6;
+                0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+            }
+            None => unit,
+        },
+        _ => unit,
+    };
+    match char::from_u32(code_point) {
+        Some(c) => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+        None if surrogates == Surrogates::Replace => out.extend_from_slice(REPLACEMENT),
+        // Generalized UTF-8 of a lone surrogate: 1110xxxx 10xxxxxx 10xxxxxx.
+        None => out.extend_from_slice(&[
+            0xE0 | (code_point >> 12) as u8,
+            0x80 | ((code_point >> 6) & 0x3F) as u8,
+            0x80 | (code_point & 0x3F) as u8,
+        ]),
+    }
+    next
+}
+
+/// The low surrogate escaped at `raw[i..i + 6]`, if there is one.
+fn low_surrogate_at(raw: &[u8], i: usize) -> Option<u32> {
+    match raw.get(i..i + 6) {
+        Some([b'\\', b'u', hex @ ..]) => Some(hex4(hex)).filter(|u| (0xDC00..=0xDFFF).contains(u)),
+        _ => None,
+    }
+}
+
+/// The value of four hex digits (already validated).
+fn hex4(hex: &[u8]) -> u32 {
+    hex.iter().take(4).fold(0, |acc, &h| (acc << 4) | u32::from(hex_value(h).unwrap_or(0)))
+}
+
+/// The value of one hex digit.
+#[inline]
+pub(crate) fn hex_value(byte: u8) -> Option<u8> {
+    match byte {
+        b'0'..=b'9' => Some(byte - b'0'),
+        b'a'..=b'f' => Some(byte - b'a' + 10),
+        b'A'..=b'F' => Some(byte - b'A' + 10),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_every_escape() {
+        let raw = br#"a\"b\\c\/d\be\ff\ng\rh\ti\u00e9\u4e2d\ud83d\ude00"#;
+        assert_eq!(decode_str(raw, true), "a\"b\\c/d\u{8}e\u{c}f\ng\rh\ti\u{e9}\u{4e2d}\u{1F600}");
+    }
+
+    #[test]
+    fn unpaired_surrogates_become_replacement_text_or_wtf8_bytes() {
+        assert_eq!(decode_str(br"\ud800x", true), "\u{FFFD}x");
+        assert_eq!(decode_str(br"\udc00\ud800", true), "\u{FFFD}\u{FFFD}");
+        assert_eq!(decode_str(br"\ud800\u0041", true), "\u{FFFD}A");
+        assert_eq!(decode_bytes(br"\ud800x", true).as_ref(), b"\xED\xA0\x80x");
+        assert_eq!(decode_bytes(br"\udfff", true).as_ref(), b"\xED\xBF\xBF");
+    }
+
+    #[test]
+    fn ill_formed_utf8_is_replaced_in_text_and_kept_in_bytes() {
+        assert_eq!(decode_str(b"a\xFFb", false), "a\u{FFFD}b");
+        assert_eq!(decode_str(b"a\xFF\\nb", true), "a\u{FFFD}\nb");
+        assert_eq!(decode_bytes(b"a\xFFb", false).as_ref(), b"a\xFFb");
+        assert!(matches!(decode_str(b"plain", false), Cow::Borrowed("plain")));
+    }
+}

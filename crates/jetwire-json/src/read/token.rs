@@ -1,0 +1,199 @@
+//! What a [`Reader`](super::Reader) hands out: tokens, their kinds, and lazily decoded strings
+//! and numbers.
+
+use std::borrow::Cow;
+
+use super::{numbers, strings};
+
+/// The kind of the next token, as [`Reader::peek`](super::Reader::peek) reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TokenKind {
+    /// `{`
+    BeginObject,
+    /// `}`
+    EndObject,
+    /// `[`
+    BeginArray,
+    /// `]`
+    EndArray,
+    /// A string in property-name position, with its `:`.
+    PropertyName,
+    /// A string value.
+    String,
+    /// A number.
+    Number,
+    /// `true` or `false`.
+    Bool,
+    /// `null`.
+    Null,
+}
+
+impl TokenKind {
+    /// A short description for error messages: "an object", "a string", ...
+    pub fn describe(self) -> &'static str {
+        match self {
+            TokenKind::BeginObject => "an object",
+            TokenKind::EndObject => "`}`",
+            TokenKind::BeginArray => "an array",
+            TokenKind::EndArray => "`]`",
+            TokenKind::PropertyName => "a property name",
+            TokenKind::String => "a string",
+            TokenKind::Number => "a number",
+            TokenKind::Bool => "a boolean",
+            TokenKind::Null => "null",
+        }
+    }
+}
+
+/// One token of a JSON document, as [`Reader::next_token`](super::Reader::next_token) returns it.
+///
+/// Strings and numbers are not decoded until asked: a [`JsonStr`] borrows the string's source,
+/// a [`Number`] its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Token<'de> {
+    /// `{`
+    BeginObject,
+    /// `}`
+    EndObject,
+    /// `[`
+    BeginArray,
+    /// `]`
+    EndArray,
+    /// A property name (its `:` has been consumed).
+    PropertyName(JsonStr<'de>),
+    /// A string value.
+    String(JsonStr<'de>),
+    /// A number.
+    Number(Number<'de>),
+    /// `true` or `false`.
+    Bool(bool),
+    /// `null`.
+    Null,
+}
+
+impl Token<'_> {
+    /// The kind of this token.
+    pub fn kind(&self) -> TokenKind {
+        match self {
+            Token::BeginObject => TokenKind::BeginObject,
+            Token::EndObject => TokenKind::EndObject,
+            Token::BeginArray => TokenKind::BeginArray,
+            Token::EndArray => TokenKind::EndArray,
+            Token::PropertyName(_) => TokenKind::PropertyName,
+            Token::String(_) => TokenKind::String,
+            Token::Number(_) => TokenKind::Number,
+            Token::Bool(_) => TokenKind::Bool,
+            Token::Null => TokenKind::Null,
+        }
+    }
+}
+
+/// A string token, validated but not yet decoded: its source bytes between the quotes.
+///
+/// ```
+/// use jetwire_json::{Reader, Token};
+/// let mut reader = Reader::new(br#""caf\u00e9""#);
+/// let Some(Token::String(s)) = reader.next_token().unwrap() else { panic!() };
+/// assert_eq!(s.raw(), br"caf\u00e9");
+/// assert!(s.has_escapes());
+/// assert_eq!(s.decoded(), "café");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JsonStr<'de> {
+    raw: &'de [u8],
+    has_escapes: bool,
+}
+
+/// A property name as [`Reader::next_key`](super::Reader::next_key) returns it.
+pub type Key<'de> = JsonStr<'de>;
+
+impl<'de> JsonStr<'de> {
+    pub(crate) fn new(raw: &'de [u8], has_escapes: bool) -> Self {
+        JsonStr { raw, has_escapes }
+    }
+
+    /// The source bytes between the quotes, escapes and all.
+    #[inline]
+    pub fn raw(&self) -> &'de [u8] {
+        self.raw
+    }
+
+    /// Whether the source contains a backslash escape (decoding it then allocates).
+    #[inline]
+    pub fn has_escapes(&self) -> bool {
+        self.has_escapes
+    }
+
+    /// The string's text: borrowed when the source has no escapes and is valid UTF-8. Ill-formed
+    /// UTF-8 and unpaired surrogate escapes become U+FFFD.
+    #[inline]
+    pub fn decoded(&self) -> Cow<'de, str> {
+        strings::decode_str(self.raw, self.has_escapes)
+    }
+
+    /// The string's bytes: the source bytes exactly, with escapes decoded; an unpaired surrogate
+    /// escape becomes its three-byte generalized UTF-8 (WTF-8) form.
+    pub fn decoded_bytes(&self) -> Cow<'de, [u8]> {
+        strings::decode_bytes(self.raw, self.has_escapes)
+    }
+}
+
+/// A number token, validated against the JSON grammar; its text is kept exactly.
+///
+/// ```
+/// use jetwire_json::{Reader, Token};
+/// let mut reader = Reader::new(b"1.50e3");
+/// let Some(Token::Number(n)) = reader.next_token().unwrap() else { panic!() };
+/// assert_eq!(n.as_str(), "1.50e3");
+/// assert_eq!(n.as_f64(), Some(1500.0));
+/// assert_eq!(n.as_i64(), None); // not written as an integer
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Number<'de> {
+    text: &'de str,
+}
+
+impl<'de> Number<'de> {
+    pub(crate) fn new(text: &'de str) -> Self {
+        Number { text }
+    }
+
+    /// The number exactly as written in the source.
+    pub fn as_str(&self) -> &'de str {
+        self.text
+    }
+
+    fn scanned(&self) -> numbers::ScannedNumber {
+        numbers::scan(self.text.as_bytes(), 0).expect("a Number token holds a validated number")
+    }
+
+    /// Whether the number is written without a fraction or an exponent.
+    pub fn is_integer(&self) -> bool {
+        self.scanned().is_integer
+    }
+
+    /// The nearest `f64`, or `None` when the magnitude is too large for one.
+    pub fn as_f64(&self) -> Option<f64> {
+        numbers::to_f64(&self.scanned(), self.text.as_bytes())
+    }
+
+    /// The value as an `i64`, when it is written as an integer and is in range.
+    pub fn as_i64(&self) -> Option<i64> {
+        numbers::to_i64(&self.scanned())
+    }
+
+    /// The value as a `u64`, when it is written as an integer and is in range.
+    pub fn as_u64(&self) -> Option<u64> {
+        numbers::to_u64(&self.scanned(), self.text.as_bytes())
+    }
+
+    /// The value as an `i128`, when it is written as an integer and is in range.
+    pub fn as_i128(&self) -> Option<i128> {
+        numbers::to_i128(&self.scanned(), self.text.as_bytes())
+    }
+
+    /// The value as a `u128`, when it is written as an integer and is in range.
+    pub fn as_u128(&self) -> Option<u128> {
+        numbers::to_u128(&self.scanned(), self.text.as_bytes())
+    }
+}

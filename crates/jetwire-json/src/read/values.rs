@@ -1,0 +1,268 @@
+//! Typed scalar reads: each checks that a value may stand here, reads it whole, and names the
+//! type it wanted when the JSON does not fit.
+
+use std::borrow::Cow;
+
+use base64::Engine as _;
+
+use super::{JsonStr, Number, Reader, ScannedNumber, numbers};
+use crate::error::{Category, Error, Result};
+
+macro_rules! read_narrow_integers {
+    ($($(#[$doc:meta])* $name:ident -> $ty:ty, $wide:ident;)*) => {$(
+        $(#[$doc])*
+        #[inline]
+        pub fn $name(&mut self) -> Result<$ty> {
+            let start = self.number_start(stringify!($ty))?;
+            let wide = self.$wide(start, stringify!($ty))?;
+            match <$ty>::try_from(wide) {
+                Ok(value) => Ok(value),
+                Err(_) => Err(self.out_of_range(start, stringify!($ty))),
+            }
+        }
+    )*};
+}
+
+impl<'de> Reader<'de> {
+    /// Positions the reader at a number value and returns where it starts, or a type error
+    /// naming `ty`.
+    #[inline(always)]
+    fn number_start(&mut self, ty: &str) -> Result<usize> {
+        match self.begin_value()? {
+            b'-' | b'0'..=b'9' => Ok(self.pos),
+            _ => Err(self.type_error(ty)),
+        }
+    }
+
+    /// Scans the number at `pos` (known to start one) and completes the value.
+    #[inline(always)]
+    fn number_value(&mut self) -> Result<ScannedNumber> {
+        let number = self.scan_number()?;
+        self.end_value();
+        Ok(number)
+    }
+
+    #[inline(always)]
+    fn u64_at(&mut self, start: usize, ty: &str) -> Result<u64> {
+        let number = self.number_value()?;
+        numbers::to_u64(&number, &self.input[start..self.pos]).ok_or_else(|| self.out_of_range(start, ty))
+    }
+
+    #[inline(always)]
+    fn i64_at(&mut self, start: usize, ty: &str) -> Result<i64> {
+        let number = self.number_value()?;
+        numbers::to_i64(&number).ok_or_else(|| self.out_of_range(start, ty))
+    }
+
+    /// The error for a number that is not an integer, or is out of range, for `ty`.
+    #[cold]
+    #[inline(never)]
+    fn out_of_range(&self, start: usize, ty: &str) -> Error {
+        let text = String::from_utf8_lossy(&self.input[start..self.pos]);
+        let integer = !text.contains(['.', 'e', 'E']);
+        let message = if integer || ty.starts_with('f') {
+            format!("number `{text}` is out of range for {ty}")
+        } else {
+            format!("expected an integer ({ty}), found `{text}`")
+        };
+        self.error_at(Category::Data, message, start)
+    }
+
+    /// Reads an integer that fits a `u64`.
+    ///
+    /// ```
+    /// use jetwire_json::Reader;
+    /// assert_eq!(Reader::new(b"18446744073709551615").read_u64().unwrap(), u64::MAX);
+    /// let err = Reader::new(b"-1").read_u64().unwrap_err();
+    /// assert_eq!(err.message(), "number `-1` is out of range for u64");
+    /// let err = Reader::new(b"1.5").read_u64().unwrap_err();
+    /// assert_eq!(err.message(), "expected an integer (u64), found `1.5`");
+    /// ```
+    #[inline]
+    pub fn read_u64(&mut self) -> Result<u64> {
+        let start = self.number_start("u64")?;
+        self.u64_at(start, "u64")
+    }
+
+    /// Reads an integer that fits an `i64`.
+    #[inline]
+    pub fn read_i64(&mut self) -> Result<i64> {
+        let start = self.number_start("i64")?;
+        self.i64_at(start, "i64")
+    }
+
+    read_narrow_integers! {
+        /// Reads an integer that fits a `u8`.
+        read_u8 -> u8, u64_at;
+        /// Reads an integer that fits a `u16`.
+        read_u16 -> u16, u64_at;
+        /// Reads an integer that fits a `u32`.
+        read_u32 -> u32, u64_at;
+        /// Reads an integer that fits a `usize`.
+        read_usize -> usize, u64_at;
+        /// Reads an integer that fits an `i8`.
+        read_i8 -> i8, i64_at;
+        /// Reads an integer that fits an `i16`.
+        read_i16 -> i16, i64_at;
+        /// Reads an integer that fits an `i32`.
+        read_i32 -> i32, i64_at;
+        /// Reads an integer that fits an `isize`.
+        read_isize -> isize, i64_at;
+    }
+
+    /// Reads an integer that fits a `u128`.
+    ///
+    /// ```
+    /// use jetwire_json::Reader;
+    /// let max = u128::MAX.to_string();
+    /// assert_eq!(Reader::new(max.as_bytes()).read_u128().unwrap(), u128::MAX);
+    /// ```
+    pub fn read_u128(&mut self) -> Result<u128> {
+        let start = self.number_start("u128")?;
+        let number = self.number_value()?;
+        numbers::to_u128(&number, &self.input[start..self.pos])
+            .ok_or_else(|| self.out_of_range(start, "u128"))
+    }
+
+    /// Reads an integer that fits an `i128`.
+    pub fn read_i128(&mut self) -> Result<i128> {
+        let start = self.number_start("i128")?;
+        let number = self.number_value()?;
+        numbers::to_i128(&number, &self.input[start..self.pos])
+            .ok_or_else(|| self.out_of_range(start, "i128"))
+    }
+
+    /// Reads a number as the nearest `f64` (correctly rounded). A magnitude beyond `f64::MAX`
+    /// is an error rather than infinity.
+    ///
+    /// ```
+    /// use jetwire_json::Reader;
+    /// assert_eq!(Reader::new(b"2.5e-3").read_f64().unwrap(), 0.0025);
+    /// assert!(Reader::new(b"1e400").read_f64().is_err());
+    /// ```
+    #[inline]
+    pub fn read_f64(&mut self) -> Result<f64> {
+        let start = self.number_start("f64")?;
+        let number = self.number_value()?;
+        numbers::to_f64(&number, &self.input[start..self.pos]).ok_or_else(|| self.out_of_range(start, "f64"))
+    }
+
+    /// Reads a number as the nearest `f32`, rounded once from the decimal text.
+    #[inline]
+    pub fn read_f32(&mut self) -> Result<f32> {
+        let start = self.number_start("f32")?;
+        let number = self.number_value()?;
+        numbers::to_f32(&number, &self.input[start..self.pos]).ok_or_else(|| self.out_of_range(start, "f32"))
+    }
+
+    /// Reads a number and returns it undecoded, its source text kept exactly.
+    pub fn read_number(&mut self) -> Result<Number<'de>> {
+        let start = self.number_start("a number")?;
+        self.number_value()?;
+        Ok(Number::new(self.ascii_text(start, self.pos)))
+    }
+
+    /// Reads `true` or `false`.
+    #[inline]
+    pub fn read_bool(&mut self) -> Result<bool> {
+        let value = match self.begin_value()? {
+            b't' => {
+                self.expect_literal(b"true")?;
+                true
+            }
+            b'f' => {
+                self.expect_literal(b"false")?;
+                false
+            }
+            _ => return Err(self.type_error("a boolean")),
+        };
+        self.end_value();
+        Ok(value)
+    }
+
+    /// Reads `null`.
+    #[inline]
+    pub fn read_null(&mut self) -> Result<()> {
+        match self.begin_value()? {
+            b'n' => self.expect_literal(b"null")?,
+            _ => return Err(self.type_error("null")),
+        }
+        self.end_value();
+        Ok(())
+    }
+
+    /// Consumes `null` if it is next and returns whether it was: the test for `Option`.
+    #[inline]
+    pub fn read_null_or_not(&mut self) -> Result<bool> {
+        if self.begin_value()? == b'n' {
+            self.expect_literal(b"null")?;
+            self.end_value();
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// Reads a string value undecoded.
+    #[inline]
+    pub fn read_json_str(&mut self) -> Result<JsonStr<'de>> {
+        match self.begin_value()? {
+            b'"' => {
+                let (start, end, has_escapes) = self.scan_string()?;
+                self.end_value();
+                Ok(JsonStr::new(&self.input[start..end], has_escapes))
+            }
+            _ => Err(self.type_error("a string")),
+        }
+    }
+
+    /// Reads a string's text, borrowed from the input when it has no escapes (and is valid
+    /// UTF-8). Ill-formed UTF-8 and unpaired surrogate escapes become U+FFFD.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use jetwire_json::Reader;
+    /// assert!(matches!(Reader::new(br#""plain""#).read_str().unwrap(), Cow::Borrowed("plain")));
+    /// assert_eq!(Reader::new(br#""tab\there""#).read_str().unwrap(), "tab\there");
+    /// ```
+    #[inline]
+    pub fn read_str(&mut self) -> Result<Cow<'de, str>> {
+        self.read_json_str().map(|s| s.decoded())
+    }
+
+    /// Reads a string that can be borrowed from the input: one without escapes, in valid UTF-8.
+    pub fn read_borrowed_str(&mut self) -> Result<&'de str> {
+        let start = self.pos;
+        match self.read_json_str()?.decoded() {
+            Cow::Borrowed(text) => Ok(text),
+            Cow::Owned(_) => Err(self.error_at(
+                Category::Data,
+                "expected a string that can be borrowed, found one with escapes or ill-formed UTF-8 (use String or Cow<str>)".into(),
+                self.skip_whitespace_at(start),
+            )),
+        }
+    }
+
+    /// Reads a string's bytes exactly (see [`JsonStr::decoded_bytes`]).
+    pub fn read_string_bytes(&mut self) -> Result<Cow<'de, [u8]>> {
+        self.read_json_str().map(|s| s.decoded_bytes())
+    }
+
+    /// Reads a string of standard base64 (with padding) and returns the bytes it encodes.
+    ///
+    /// ```
+    /// use jetwire_json::Reader;
+    /// assert_eq!(Reader::new(br#""AAEC""#).read_base64().unwrap(), [0, 1, 2]);
+    /// ```
+    pub fn read_base64(&mut self) -> Result<Vec<u8>> {
+        let start = self.pos;
+        let text = self.read_json_str()?.decoded_bytes();
+        base64::engine::general_purpose::STANDARD.decode(text.as_ref()).map_err(|err| {
+            self.error_at(
+                Category::Data,
+                format!("expected base64, found a string that is not: {err}"),
+                self.skip_whitespace_at(start),
+            )
+        })
+    }
+}

@@ -1,0 +1,635 @@
+//! The writer.
+//!
+//! [`Writer`] appends JSON to an [`Output`] (a `Vec<u8>` it owns or borrows, or a buffer in front
+//! of an `io::Write`). It tracks the document's structure in a bit stack, which it needs anyway to
+//! place commas and indentation, and uses the same state to refuse calls that would produce
+//! invalid JSON (unless [`WriteOptions::skip_validation`] is set).
+
+mod escape;
+mod slot;
+
+use base64::Engine as _;
+use jetwire_core::{IoOutput, Output};
+
+use crate::error::{Category, Error, Result};
+use crate::read::{BitStack, Reader};
+use escape::EscapeMode;
+pub use slot::ValueSlot;
+
+/// How pretty output is indented.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Indent {
+    /// This many spaces per level.
+    Spaces(u8),
+    /// One tab per level.
+    Tab,
+}
+
+/// Options for [`Writer`]. The default is compact output with minimal escaping, validated.
+///
+/// ```
+/// use jetwire_json::{Indent, WriteOptions, Writer};
+/// let options = WriteOptions { indent: Some(Indent::Spaces(2)), ..WriteOptions::default() };
+/// let mut writer = Writer::with_options(options);
+/// writer.begin_object()?;
+/// writer.property_name("a")?;
+/// writer.u32(1)?;
+/// writer.end_object()?;
+/// assert_eq!(writer.as_bytes(), b"{\n  \"a\": 1\n}");
+/// # Ok::<(), jetwire_json::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// Pretty output with this indentation; `None` (the default) for compact output.
+    pub indent: Option<Indent>,
+    /// Escape every non-ASCII character as `\uXXXX` (surrogate pairs above the BMP).
+    pub ascii_only: bool,
+    /// Also escape `<`, `>`, `&`, `'`, U+2028 and U+2029, so the output can sit inside HTML or a
+    /// `<script>` element.
+    pub html_safe: bool,
+    /// Do not check the structure (a value where a property name is due, unbalanced ends, a
+    /// second top-level value) or validate raw values; the caller guarantees them.
+    pub skip_validation: bool,
+}
+
+/// Where the writer stands in the document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// A value comes next: at the start, or after a property name.
+    Value,
+    /// Just after `[`.
+    ArrayFirst,
+    /// After an array element.
+    ArrayNext,
+    /// Just after `{`: a property name or the end.
+    ObjectFirst,
+    /// After a property's value: a property name or the end.
+    ObjectNext,
+    /// The top-level value is complete.
+    Done,
+}
+
+/// A JSON writer.
+///
+/// ```
+/// use jetwire_json::Writer;
+/// let mut out = Vec::new();
+/// let mut writer = Writer::appending_to(&mut out);
+/// writer.begin_array()?;
+/// writer.string("tab\there")?;
+/// writer.f64(0.1)?;
+/// writer.bytes_base64(&[0, 1, 2])?;
+/// writer.null()?;
+/// writer.end_array()?;
+/// writer.finish()?;
+/// assert_eq!(out, br#"["tab\there",0.1,"AAEC",null]"#);
+/// # Ok::<(), jetwire_json::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Writer<O: Output = Vec<u8>> {
+    out: O,
+    state: State,
+    /// One bit per open container: set for an object.
+    containers: BitStack,
+    options: WriteOptions,
+}
+
+impl Writer<Vec<u8>> {
+    /// A compact writer into a new `Vec<u8>`.
+    pub fn new() -> Self {
+        Writer::from_output(Vec::new(), WriteOptions::default())
+    }
+
+    /// A writer into a new `Vec<u8>`.
+    pub fn with_options(options: WriteOptions) -> Self {
+        Writer::from_output(Vec::new(), options)
+    }
+
+    /// The written bytes, taking them out of the writer.
+    pub fn into_vec(self) -> Vec<u8> {
+        self.out
+    }
+}
+
+impl Default for Writer<Vec<u8>> {
+    fn default() -> Self {
+        Writer::new()
+    }
+}
+
+impl<'a> Writer<&'a mut Vec<u8>> {
+    /// A compact writer that appends to `out`; reuse the same `Vec` to write without allocating.
+    pub fn appending_to(out: &'a mut Vec<u8>) -> Self {
+        Writer::from_output(out, WriteOptions::default())
+    }
+}
+
+impl<W: std::io::Write> Writer<IoOutput<W>> {
+    /// A writer into any `io::Write`, through a buffer that is handed on in large blocks. Call
+    /// [`finish`](Writer::finish) to flush the rest.
+    pub fn to_io(inner: W, options: WriteOptions) -> Self {
+        Writer::from_output(IoOutput::new(inner), options)
+    }
+}
+
+impl<O: Output> Writer<O> {
+    /// A writer into `out`.
+    #[inline]
+    pub fn from_output(out: O, options: WriteOptions) -> Self {
+        Writer { out, state: State::Value, containers: BitStack::new(), options }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &WriteOptions {
+        &self.options
+    }
+
+    /// Whether the output is compact (no indentation).
+    #[inline]
+    pub fn is_compact(&self) -> bool {
+        self.options.indent.is_none()
+    }
+
+    /// The bytes written and not yet handed on to an `io::Write`.
+    pub fn as_bytes(&self) -> &[u8] {
+        self.out.buffered()
+    }
+
+    /// The output.
+    pub fn output(&self) -> &O {
+        &self.out
+    }
+
+    /// The output, taking it out of the writer.
+    pub fn into_output(self) -> O {
+        self.out
+    }
+
+    /// How many arrays and objects are open.
+    pub fn depth(&self) -> usize {
+        self.containers.len()
+    }
+
+    /// Starts a new document: forgets the structure written so far and clears the buffer (for a
+    /// `Vec` output, what was written is discarded; the capacity is kept).
+    pub fn reset(&mut self) {
+        self.out.buffer().clear();
+        self.state = State::Value;
+        self.containers = BitStack::new();
+    }
+
+    /// Checks that exactly one complete top-level value has been written, and flushes an
+    /// `io::Write` output.
+    pub fn finish(&mut self) -> Result<()> {
+        if self.state != State::Done && !self.options.skip_validation {
+            return Err(misuse("the JSON value is not complete"));
+        }
+        self.out.flush_all().map_err(Error::io)
+    }
+
+    // ---- structure ---------------------------------------------------------------------------
+
+    /// Writes what must precede a value here (a comma, a line break and indentation), or
+    /// refuses a value where none may stand.
+    #[inline(always)]
+    fn before_value(&mut self) -> Result<()> {
+        match self.state {
+            State::Value => Ok(()),
+            State::ArrayFirst => {
+                self.newline_and_indent(self.containers.len());
+                Ok(())
+            }
+            State::ArrayNext => {
+                self.out.buffer().push(b',');
+                self.newline_and_indent(self.containers.len());
+                Ok(())
+            }
+            _ => self.value_not_allowed(),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn value_not_allowed(&mut self) -> Result<()> {
+        if self.options.skip_validation {
+            return Ok(());
+        }
+        Err(misuse(match self.state {
+            State::Done => "a second top-level value",
+            _ => "a value where a property name is due",
+        }))
+    }
+
+    #[inline(always)]
+    fn end_value(&mut self) {
+        self.state = match self.containers.top() {
+            None => State::Done,
+            Some(true) => State::ObjectNext,
+            Some(false) => State::ArrayNext,
+        };
+    }
+
+    #[inline(always)]
+    fn newline_and_indent(&mut self, depth: usize) {
+        if let Some(indent) = self.options.indent {
+            write_indent(self.out.buffer(), indent, depth);
+        }
+    }
+
+    /// `{`
+    #[inline]
+    pub fn begin_object(&mut self) -> Result<()> {
+        self.before_value()?;
+        self.out.buffer().push(b'{');
+        self.containers.push(true);
+        self.state = State::ObjectFirst;
+        Ok(())
+    }
+
+    /// `}`
+    #[inline]
+    pub fn end_object(&mut self) -> Result<()> {
+        self.end_container(true, b'}')
+    }
+
+    /// `[`
+    #[inline]
+    pub fn begin_array(&mut self) -> Result<()> {
+        self.before_value()?;
+        self.out.buffer().push(b'[');
+        self.containers.push(false);
+        self.state = State::ArrayFirst;
+        Ok(())
+    }
+
+    /// `]`
+    #[inline]
+    pub fn end_array(&mut self) -> Result<()> {
+        self.end_container(false, b']')
+    }
+
+    #[inline(always)]
+    fn end_container(&mut self, is_object: bool, close: u8) -> Result<()> {
+        let empty = match (self.state, is_object) {
+            (State::ObjectFirst, true) | (State::ArrayFirst, false) => true,
+            (State::ObjectNext, true) | (State::ArrayNext, false) => false,
+            _ => return self.unbalanced_end(is_object),
+        };
+        self.containers.pop();
+        if !empty {
+            self.newline_and_indent(self.containers.len());
+        }
+        self.out.buffer().push(close);
+        self.end_value();
+        self.out.maybe_flush().map_err(Error::io)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn unbalanced_end(&mut self, is_object: bool) -> Result<()> {
+        if self.options.skip_validation {
+            self.containers.pop();
+            self.out.buffer().push(if is_object { b'}' } else { b']' });
+            self.end_value();
+            return Ok(());
+        }
+        Err(misuse(match (self.state, is_object) {
+            (State::Value, _) if self.containers.top() == Some(true) => {
+                "an end where the property's value is due"
+            }
+            (_, true) => "`}` without an open object",
+            (_, false) => "`]` without an open array",
+        }))
+    }
+
+    /// A property name, escaped as strings are.
+    #[inline]
+    pub fn property_name(&mut self, name: &str) -> Result<()> {
+        self.before_property_name()?;
+        let mode = self.escape_mode();
+        let buffer = self.out.buffer();
+        buffer.push(b'"');
+        escape::escape_into(buffer, name.as_bytes(), mode).map_err(|_| misuse("ill-formed UTF-8"))?;
+        self.after_property_name();
+        Ok(())
+    }
+
+    /// A property name that is already JSON-escaped (without its quotes), such as a name
+    /// escaped once at compile time. It is copied as is; validated unless validation is off.
+    ///
+    /// ```
+    /// use jetwire_json::Writer;
+    /// let mut writer = Writer::new();
+    /// writer.begin_object()?;
+    /// writer.property_name_escaped(br#"say \"hi\""#)?;
+    /// writer.bool(true)?;
+    /// writer.end_object()?;
+    /// assert_eq!(writer.as_bytes(), br#"{"say \"hi\"":true}"#);
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// ```
+    #[inline]
+    pub fn property_name_escaped(&mut self, escaped: &[u8]) -> Result<()> {
+        self.before_property_name()?;
+        if !self.options.skip_validation && !escape::is_valid_escaped_content(escaped) {
+            return Err(misuse("a pre-escaped property name that is not valid JSON string content"));
+        }
+        let buffer = self.out.buffer();
+        buffer.push(b'"');
+        buffer.extend_from_slice(escaped);
+        self.after_property_name();
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn before_property_name(&mut self) -> Result<()> {
+        match self.state {
+            State::ObjectFirst => {}
+            State::ObjectNext => self.out.buffer().push(b','),
+            _ => return self.property_name_not_allowed(),
+        }
+        self.newline_and_indent(self.containers.len());
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn property_name_not_allowed(&mut self) -> Result<()> {
+        if self.options.skip_validation {
+            if self.state == State::ArrayNext {
+                self.out.buffer().push(b',');
+            }
+            return Ok(());
+        }
+        Err(misuse("a property name outside an object, or where a value is due"))
+    }
+
+    #[inline(always)]
+    fn after_property_name(&mut self) {
+        let separator: &[u8] = if self.is_compact() { b"\":" } else { b"\": " };
+        self.out.buffer().extend_from_slice(separator);
+        self.state = State::Value;
+    }
+
+    #[inline(always)]
+    fn escape_mode(&self) -> EscapeMode {
+        EscapeMode { ascii_only: self.options.ascii_only, html_safe: self.options.html_safe }
+    }
+
+    // ---- values ------------------------------------------------------------------------------
+
+    /// Writes a complete scalar value's bytes produced by `write`.
+    #[inline(always)]
+    fn scalar(&mut self, write: impl FnOnce(&mut Vec<u8>)) -> Result<()> {
+        self.before_value()?;
+        write(self.out.buffer());
+        self.end_value();
+        Ok(())
+    }
+
+    /// A string value.
+    #[inline]
+    pub fn string(&mut self, text: &str) -> Result<()> {
+        self.string_bytes(text.as_bytes())
+    }
+
+    /// A string value from bytes, which are written as they are (escaped as strings are): bytes
+    /// that are not UTF-8 pass through unchanged, except under `ascii_only`, which cannot express
+    /// them and makes them an error.
+    #[inline]
+    pub fn string_bytes(&mut self, text: &[u8]) -> Result<()> {
+        self.before_value()?;
+        let mode = self.escape_mode();
+        let buffer = self.out.buffer();
+        buffer.push(b'"');
+        escape::escape_into(buffer, text, mode).map_err(|e| ill_formed_for_ascii(e.index))?;
+        buffer.push(b'"');
+        self.end_value();
+        self.out.maybe_flush().map_err(Error::io)
+    }
+
+    /// A string value whose content is already JSON-escaped, as in a string token's source
+    /// between its quotes ([`JsonStr::raw`](crate::JsonStr::raw)). Escapes are kept exactly as
+    /// written (so even an unpaired surrogate escape survives); literal characters get this
+    /// writer's escaping. Validated unless validation is off.
+    ///
+    /// ```
+    /// use jetwire_json::{WriteOptions, Writer};
+    /// let options = WriteOptions { ascii_only: true, ..WriteOptions::default() };
+    /// let mut writer = Writer::with_options(options);
+    /// writer.escaped_string(r"\ud800 caf\u00e9 ou café".as_bytes())?;
+    /// assert_eq!(writer.as_bytes(), br#""\ud800 caf\u00e9 ou caf\u00e9""#);
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// ```
+    pub fn escaped_string(&mut self, escaped: &[u8]) -> Result<()> {
+        if !self.options.skip_validation && !escape::is_valid_escaped_content(escaped) {
+            return Err(misuse("pre-escaped string content that is not valid JSON"));
+        }
+        self.before_value()?;
+        let mode = self.escape_mode();
+        let buffer = self.out.buffer();
+        buffer.push(b'"');
+        escape::reescape_into(buffer, escaped, mode).map_err(|e| ill_formed_for_ascii(e.index))?;
+        buffer.push(b'"');
+        self.end_value();
+        self.out.maybe_flush().map_err(Error::io)
+    }
+
+    /// An escaped property name from a token's source, as [`escaped_string`](Self::escaped_string)
+    /// writes a value.
+    pub fn escaped_property_name(&mut self, escaped: &[u8]) -> Result<()> {
+        if !self.options.skip_validation && !escape::is_valid_escaped_content(escaped) {
+            return Err(misuse("a pre-escaped property name that is not valid JSON string content"));
+        }
+        self.before_property_name()?;
+        let mode = self.escape_mode();
+        let buffer = self.out.buffer();
+        buffer.push(b'"');
+        escape::reescape_into(buffer, escaped, mode).map_err(|e| ill_formed_for_ascii(e.index))?;
+        self.after_property_name();
+        Ok(())
+    }
+
+    /// `true` or `false`.
+    #[inline]
+    pub fn bool(&mut self, value: bool) -> Result<()> {
+        self.scalar(|out| out.extend_from_slice(if value { b"true" } else { b"false" }))
+    }
+
+    /// `null`.
+    #[inline]
+    pub fn null(&mut self) -> Result<()> {
+        self.scalar(|out| out.extend_from_slice(b"null"))
+    }
+
+    /// A finite `f64` as the shortest text that reads back to the same value. NaN and the
+    /// infinities have no JSON form and are an error.
+    ///
+    /// ```
+    /// use jetwire_json::Writer;
+    /// let mut writer = Writer::new();
+    /// writer.begin_array()?;
+    /// writer.f64(0.3)?;
+    /// writer.f64(1e21)?;
+    /// writer.end_array()?;
+    /// assert_eq!(writer.as_bytes(), b"[0.3,1e+21]");
+    /// assert!(Writer::new().f64(f64::NAN).is_err());
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// ```
+    #[inline]
+    pub fn f64(&mut self, value: f64) -> Result<()> {
+        if !value.is_finite() {
+            return Err(non_finite(value));
+        }
+        self.scalar(|out| out.extend_from_slice(zmij::Buffer::new().format_finite(value).as_bytes()))
+    }
+
+    /// A finite `f32` as the shortest text that reads back to the same `f32`.
+    #[inline]
+    pub fn f32(&mut self, value: f32) -> Result<()> {
+        if !value.is_finite() {
+            return Err(non_finite(f64::from(value)));
+        }
+        self.scalar(|out| out.extend_from_slice(zmij::Buffer::new().format_finite(value).as_bytes()))
+    }
+
+    /// A number given as its text, which is validated against the JSON grammar (unless
+    /// validation is off) and written as is: the way to keep a number's exact spelling.
+    pub fn number_text(&mut self, text: &str) -> Result<()> {
+        if !self.options.skip_validation && !crate::read::is_json_number(text.as_bytes()) {
+            return Err(Error::without_position(Category::Data, format!("`{text}` is not a JSON number")));
+        }
+        self.scalar(|out| out.extend_from_slice(text.as_bytes()))
+    }
+
+    /// `bytes` as a string of standard base64 with padding.
+    pub fn bytes_base64(&mut self, bytes: &[u8]) -> Result<()> {
+        self.scalar(|out| {
+            out.push(b'"');
+            let start = out.len();
+            out.resize(start + bytes.len().div_ceil(3) * 4, 0);
+            let written = base64::engine::general_purpose::STANDARD
+                .encode_slice(bytes, &mut out[start..])
+                .expect("the buffer was sized for the encoding");
+            out.truncate(start + written);
+            out.push(b'"');
+        })
+    }
+
+    /// A complete JSON value given as bytes, copied as is: validated as a whole (strictly, with
+    /// the default nesting limit) unless validation is off.
+    ///
+    /// ```
+    /// use jetwire_json::Writer;
+    /// let mut writer = Writer::new();
+    /// writer.begin_array()?;
+    /// writer.raw_value(br#"{"pre": "serialized"}"#)?;
+    /// assert!(writer.raw_value(b"{oops").is_err());
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// ```
+    pub fn raw_value(&mut self, json: &[u8]) -> Result<()> {
+        if !self.options.skip_validation {
+            let mut reader = Reader::new(json);
+            reader.skip_value()?;
+            reader.finish()?;
+        }
+        self.scalar(|out| out.extend_from_slice(json))?;
+        self.out.maybe_flush().map_err(Error::io)
+    }
+
+    /// Room for one value of at most `max_len` bytes, written straight into the output buffer:
+    /// fill [`ValueSlot::buffer`] and [`commit`](ValueSlot::commit) the length used. A slot
+    /// dropped without a commit leaves the writer as it was. The bytes are not validated.
+    ///
+    /// ```
+    /// use jetwire_json::Writer;
+    /// let mut writer = Writer::new();
+    /// writer.begin_array()?;
+    /// let mut slot = writer.reserve_value(20)?;
+    /// slot.buffer()[..3].copy_from_slice(b"123");
+    /// slot.commit(3);
+    /// writer.end_array()?;
+    /// assert_eq!(writer.as_bytes(), b"[123]");
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// ```
+    pub fn reserve_value(&mut self, max_len: usize) -> Result<ValueSlot<'_, O>> {
+        let rollback_len = self.out.buffered().len();
+        let rollback_state = self.state;
+        self.before_value()?;
+        let start = self.out.buffer().len();
+        self.out.buffer().resize(start + max_len, 0);
+        Ok(ValueSlot::new(self, start, max_len, rollback_len, rollback_state))
+    }
+}
+
+macro_rules! write_integers {
+    ($($(#[$doc:meta])* $name:ident: $ty:ty;)*) => {
+        impl<O: Output> Writer<O> {$(
+            $(#[$doc])*
+            #[inline]
+            pub fn $name(&mut self, value: $ty) -> Result<()> {
+                self.scalar(|out| out.extend_from_slice(itoa::Buffer::new().format(value).as_bytes()))
+            }
+        )*}
+    };
+}
+
+write_integers! {
+    /// A `u8`.
+    u8: u8;
+    /// A `u16`.
+    u16: u16;
+    /// A `u32`.
+    u32: u32;
+    /// A `u64`.
+    u64: u64;
+    /// A `u128`, in full: JSON numbers have no size limit.
+    u128: u128;
+    /// A `usize`.
+    usize: usize;
+    /// An `i8`.
+    i8: i8;
+    /// An `i16`.
+    i16: i16;
+    /// An `i32`.
+    i32: i32;
+    /// An `i64`.
+    i64: i64;
+    /// An `i128`, in full.
+    i128: i128;
+    /// An `isize`.
+    isize: isize;
+}
+
+/// Appends a line break and `depth` levels of `indent`.
+fn write_indent(out: &mut Vec<u8>, indent: Indent, depth: usize) {
+    out.push(b'\n');
+    match indent {
+        Indent::Spaces(width) => out.resize(out.len() + depth * usize::from(width), b' '),
+        Indent::Tab => out.resize(out.len() + depth, b'\t'),
+    }
+}
+
+/// A call that would make the output invalid JSON.
+#[cold]
+#[inline(never)]
+fn misuse(what: &str) -> Error {
+    Error::without_position(Category::Syntax, format!("invalid JSON structure: {what}"))
+}
+
+#[cold]
+#[inline(never)]
+fn non_finite(value: f64) -> Error {
+    Error::without_position(
+        Category::Data,
+        format!("{value} cannot be written as JSON: NaN and infinities have no JSON form"),
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn ill_formed_for_ascii(index: usize) -> Error {
+    Error::without_position(
+        Category::Data,
+        format!("string has ill-formed UTF-8 at byte {index}, which ASCII-only output cannot express"),
+    )
+}

@@ -1,0 +1,35 @@
+//! jetwire: fast, strict serialization with the feel of serde.
+//!
+//! - [`json`]: a strict RFC 8259 pull reader and writer, and typed (de)serialization through
+//!   [`ToJson`] and [`FromJson`], derivable with `#[derive(ToJson, FromJson)]`.
+//!
+//! ```
+//! use jetwire::{FromJson, ToJson};
+//!
+//! #[derive(ToJson, FromJson, Debug, PartialEq)]
+//! #[jetwire(rename_all = "camelCase")]
+//! struct Order<'a> {
+//!     order_id: u64,
+//!     #[jetwire(borrow)]
+//!     note: &'a str,
+//!     total: Option<f64>,
+//! }
+//!
+//! let json = br#"{"orderId": 7, "note": "fragile", "total": 12.5}"#;
+//! let order: Order = jetwire::json::from_slice(json)?;
+//! assert_eq!(order, Order { order_id: 7, note: "fragile", total: Some(12.5) });
+//! assert_eq!(jetwire::json::to_string(&order)?, r#"{"orderId":7,"note":"fragile","total":12.5}"#);
+//! # Ok::<(), jetwire::json::Error>(())
+//! ```
+
+pub use jetwire_json as json;
+pub use jetwire_json::{FromJson, ToJson};
+
+/// `#[derive(ToJson)]` and `#[derive(FromJson)]`: see the `jetwire-derive` crate for every
+/// attribute.
+pub use jetwire_derive::{FromJson, ToJson};
+
+#[doc(hidden)]
+pub mod __private {
+    pub use jetwire_json::private::*;
+}

@@ -42,9 +42,9 @@ pub mod private;
 pub use error::{Category, Error, Result};
 pub use jetwire_core::{IoOutput, Output};
 pub use read::{JsonStr, Key, Number, ReadOptions, Reader, Token, TokenKind};
+pub use typed::{Base64, FromJsonKey, ToJsonKey};
 pub use typed::{
     FromJson, FromJsonOwned, ToJson, from_slice, from_slice_with, from_str, from_str_with, to_io_writer,
     to_io_writer_with, to_string, to_string_pretty, to_vec, to_vec_with, to_writer, to_writer_with,
 };
-pub use typed::{FromJsonKey, ToJsonKey};
 pub use write::{Indent, ValueSlot, WriteOptions, Writer};

@@ -3,6 +3,9 @@
 //! - [`json`]: a strict RFC 8259 pull reader and writer, and typed (de)serialization through
 //!   [`ToJson`] and [`FromJson`], derivable with `#[derive(ToJson, FromJson)]`.
 //!
+//! Cargo features: `derive` (on by default) for the derive macros; `uuid`, `chrono`, `time`,
+//! `rust_decimal`, `bytes` and `indexmap` for those crates' types.
+//!
 //! ```
 //! use jetwire::{FromJson, ToJson};
 //!
@@ -27,6 +30,7 @@ pub use jetwire_json::{FromJson, ToJson};
 
 /// `#[derive(ToJson)]` and `#[derive(FromJson)]`: see the `jetwire-derive` crate for every
 /// attribute.
+#[cfg(feature = "derive")]
 pub use jetwire_derive::{FromJson, ToJson};
 
 #[doc(hidden)]

@@ -43,6 +43,18 @@ pub fn find_string_special(haystack: &[u8]) -> Option<usize> {
     }
 }
 
+/// How many ASCII digits `haystack` starts with.
+///
+/// ```
+/// use jetwire_core::scan::leading_digits;
+/// assert_eq!(leading_digits(b"1234567890123.5"), 13);
+/// assert_eq!(leading_digits(b"x1"), 0);
+/// ```
+#[inline]
+pub fn leading_digits(haystack: &[u8]) -> usize {
+    arch::all::swar::leading_digits(haystack)
+}
+
 /// The index of the first byte that is not JSON whitespace (space, tab, line feed, carriage
 /// return), or `haystack.len()` if all of it is whitespace.
 ///
@@ -88,6 +100,31 @@ mod tests {
         fn sse2_matches_naive(bytes in bytes_with_rare_specials(), start in 0usize..16) {
             let start = start.min(bytes.len());
             prop_assert_eq!(arch::x86_64::sse2::find_string_special(&bytes[start..]), naive(&bytes[start..]));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+        #[test]
+        fn leading_digits_matches_naive(
+            bytes in proptest::collection::vec(prop_oneof![8 => b'0'..=b'9', 1 => any::<u8>()], 0..40),
+        ) {
+            let naive = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            prop_assert_eq!(leading_digits(&bytes), naive);
+        }
+    }
+
+    #[test]
+    fn leading_digits_stops_at_every_non_digit() {
+        for len in 0..20 {
+            for at in 0..len {
+                for stop in (0u8..=255).filter(|b| !b.is_ascii_digit()) {
+                    let mut bytes = vec![b'7'; len];
+                    bytes[at] = stop;
+                    assert_eq!(leading_digits(&bytes), at, "{stop:#x} at {at} of {len}");
+                }
+            }
+            assert_eq!(leading_digits(&vec![b'0'; len]), len);
         }
     }
 

@@ -594,7 +594,7 @@ impl<'de> Reader<'de> {
             }
             b'-' | b'0'..=b'9' => {
                 let start = self.pos;
-                self.scan_number()?;
+                self.pos = numbers::skip(self.input, start).map_err(|err| self.number_error(err))?;
                 Token::Number(Number::new(self.ascii_text(start, self.pos)))
             }
             b't' => {
@@ -629,7 +629,7 @@ impl<'de> Reader<'de> {
     pub fn skip_value(&mut self) -> Result<()> {
         let byte = self.begin_value()?;
         let depth = self.containers.len();
-        self.read_value_token(byte)?;
+        self.skip_value_token(byte)?;
         while self.containers.len() > depth {
             self.skip_token()?;
         }
@@ -650,9 +650,30 @@ impl<'de> Reader<'de> {
             (State::ObjectFirst | State::Key, _) => return Err(self.key_not_allowed()),
             (_, _) => {
                 self.state = State::Value;
-                self.read_value_token(byte)?;
+                self.skip_value_token(byte)?;
             }
         }
+        Ok(())
+    }
+
+    /// Consumes the value token starting with `byte` at `pos` without building a [`Token`].
+    #[inline(always)]
+    fn skip_value_token(&mut self, byte: u8) -> Result<()> {
+        match byte {
+            b'{' => return self.open(true),
+            b'[' => return self.open(false),
+            b'"' => {
+                self.scan_string()?;
+            }
+            b'-' | b'0'..=b'9' => {
+                self.pos = numbers::skip(self.input, self.pos).map_err(|err| self.number_error(err))?;
+            }
+            b't' => self.expect_literal(b"true")?,
+            b'f' => self.expect_literal(b"false")?,
+            b'n' => self.expect_literal(b"null")?,
+            _ => return Err(self.unexpected("a value")),
+        }
+        self.end_value();
         Ok(())
     }
 

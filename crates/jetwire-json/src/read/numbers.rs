@@ -111,6 +111,47 @@ pub(crate) fn scan(input: &[u8], start: usize) -> Result<ScannedNumber, NumberEr
     Ok(ScannedNumber { end: i, negative, mantissa, exponent, is_integer, overflow })
 }
 
+/// Validates the number that starts at `input[start]` (a `-` or a digit) without decoding it,
+/// and returns the index one past its end: the cheap path for skipping and for number tokens,
+/// whose value is decoded only on request.
+#[inline]
+pub(crate) fn skip(input: &[u8], start: usize) -> Result<usize, NumberError> {
+    let mut i = start + usize::from(input.get(start) == Some(&b'-'));
+    match input.get(i) {
+        Some(b'0') => {
+            i += 1;
+            if matches!(input.get(i), Some(b'0'..=b'9')) {
+                return Err(NumberError::LeadingZero(i - 1));
+            }
+        }
+        Some(b'1'..=b'9') => i = skip_digits(input, i + 1),
+        _ => return Err(NumberError::DigitAfterMinus(i)),
+    }
+    if input.get(i) == Some(&b'.') {
+        let first = i + 1;
+        i = skip_digits(input, first);
+        if i == first {
+            return Err(NumberError::DigitAfterPoint(i));
+        }
+    }
+    if matches!(input.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        i += usize::from(matches!(input.get(i), Some(b'+' | b'-')));
+        let first = i;
+        i = skip_digits(input, first);
+        if i == first {
+            return Err(NumberError::DigitInExponent(i));
+        }
+    }
+    Ok(i)
+}
+
+/// The index of the first byte at or after `i` that is not an ASCII digit.
+#[inline(always)]
+fn skip_digits(input: &[u8], i: usize) -> usize {
+    i + jetwire_core::scan::leading_digits(input.get(i..).unwrap_or_default())
+}
+
 #[inline(always)]
 fn push_digit(
     mantissa: &mut u64,
@@ -252,6 +293,17 @@ mod tests {
         assert_eq!(scan(b"1.e5", 0).unwrap_err(), NumberError::DigitAfterPoint(2));
         assert_eq!(scan(b"1e", 0).unwrap_err(), NumberError::DigitInExponent(2));
         assert_eq!(scan(b"1e+", 0).unwrap_err(), NumberError::DigitInExponent(3));
+    }
+
+    #[test]
+    fn skip_agrees_with_scan() {
+        for text in [
+            "0", "-0", "12", "-0.5e+7", "1E9", "0.000", "-", "01", "1.", "1e", "1e+", "--1", "0x", "123abc",
+            "7.5.5",
+        ] {
+            let bytes = text.as_bytes();
+            assert_eq!(skip(bytes, 0), scan(bytes, 0).map(|n| n.end), "{text}");
+        }
     }
 
     #[test]

@@ -16,7 +16,7 @@ use jetwire_core::Output;
 
 /// Writes `items` as a JSON array.
 #[inline]
-fn write_seq<'a, T: ToJson + 'a, O: Output>(
+pub(crate) fn write_seq<'a, T: ToJson + 'a, O: Output>(
     writer: &mut Writer<O>,
     items: impl IntoIterator<Item = &'a T>,
 ) -> Result<()> {
@@ -29,7 +29,10 @@ fn write_seq<'a, T: ToJson + 'a, O: Output>(
 
 /// Reads a JSON array, handing each element to `push`.
 #[inline]
-fn read_seq<'de, T: FromJson<'de>>(reader: &mut Reader<'de>, mut push: impl FnMut(T)) -> Result<()> {
+pub(crate) fn read_seq<'de, T: FromJson<'de>>(
+    reader: &mut Reader<'de>,
+    mut push: impl FnMut(T),
+) -> Result<()> {
     reader.begin_array()?;
     let mut index = 0;
     while reader.next_element()? {
@@ -259,7 +262,7 @@ macro_rules! integer_keys {
 integer_keys!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
 
 /// Writes `entries` as a JSON object.
-fn write_map<'a, K, V, O>(
+pub(crate) fn write_map<'a, K, V, O>(
     writer: &mut Writer<O>,
     entries: impl IntoIterator<Item = (&'a K, &'a V)>,
 ) -> Result<()>
@@ -277,7 +280,7 @@ where
 }
 
 /// Reads a JSON object, handing each entry to `insert`.
-fn read_map<'de, K, V>(reader: &mut Reader<'de>, mut insert: impl FnMut(K, V)) -> Result<()>
+pub(crate) fn read_map<'de, K, V>(reader: &mut Reader<'de>, mut insert: impl FnMut(K, V)) -> Result<()>
 where
     K: FromJsonKey<'de>,
     V: FromJson<'de>,

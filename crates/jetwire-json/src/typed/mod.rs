@@ -1,7 +1,9 @@
 //! Typed (de)serialization: the [`ToJson`] and [`FromJson`] traits, the entry points
 //! (`to_vec`, `from_slice`, ...), and the implementations for std types.
 
-mod collections;
+mod base64;
+pub(crate) mod collections;
+mod external;
 mod scalars;
 mod std_types;
 
@@ -12,6 +14,7 @@ use crate::read::{ReadOptions, Reader};
 use crate::write::{Indent, WriteOptions, Writer};
 use jetwire_core::Output;
 
+pub use base64::Base64;
 pub use collections::{FromJsonKey, ToJsonKey};
 
 /// A type that can write itself as JSON.

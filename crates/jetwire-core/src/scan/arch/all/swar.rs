@@ -31,3 +31,28 @@ pub(crate) fn find_string_special(haystack: &[u8]) -> Option<usize> {
     }
     chunks.remainder().iter().position(|&b| crate::scan::is_string_special(b)).map(|i| offset + i)
 }
+
+/// A mask with a bit set in every lane of `word` that is not an ASCII digit (possibly also in
+/// lanes above the first such lane, never below it).
+#[inline(always)]
+fn non_digit_lanes(word: u64) -> u64 {
+    // Digits become 0..=9 with a clear high nibble; adding 6 pushes 10..=15 into the high nibble.
+    let offset = word ^ (ONES * 0x30);
+    (offset & (ONES * 0xF0)) | (offset.wrapping_add(ONES * 0x06) & (ONES * 0x10))
+}
+
+/// See [`crate::scan::leading_digits`].
+#[inline]
+pub(crate) fn leading_digits(haystack: &[u8]) -> usize {
+    let mut chunks = haystack.chunks_exact(LANES);
+    let mut count = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("chunks_exact yields 8 bytes"));
+        let mask = non_digit_lanes(word);
+        if mask != 0 {
+            return count + mask.trailing_zeros() as usize / 8;
+        }
+        count += LANES;
+    }
+    count + chunks.remainder().iter().take_while(|b| b.is_ascii_digit()).count()
+}

@@ -1,0 +1,37 @@
+//! `rust_decimal::Decimal` as an exact JSON number: written from its decimal digits, read from
+//! the number's source text, never through a float.
+
+use rust_decimal::Decimal;
+
+use crate::typed::{FromJson, ToJson};
+use crate::{Output, Reader, Result, Writer};
+
+impl ToJson for Decimal {
+    fn to_json<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
+        let mut slot = writer.reserve_value(MAX_DECIMAL_TEXT)?;
+        let mut cursor = std::io::Cursor::new(slot.buffer());
+        std::io::Write::write_fmt(&mut cursor, format_args!("{self}"))
+            .expect("a Decimal's text fits its bound");
+        let len = cursor.position() as usize;
+        slot.commit(len);
+        Ok(())
+    }
+}
+
+/// The longest `Display` of a `Decimal`: a sign, 29 digits, a point and up to 28 leading zeros.
+const MAX_DECIMAL_TEXT: usize = 64;
+
+impl<'de> FromJson<'de> for Decimal {
+    fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
+        let number = reader.read_number()?;
+        let text = number.as_str();
+        let parsed = if text.contains(['e', 'E']) {
+            Decimal::from_scientific(text)
+        } else {
+            Decimal::from_str_exact(text)
+        };
+        parsed.map_err(|err| {
+            reader.data_error(format_args!("number `{text}` does not fit a Decimal exactly: {err}"))
+        })
+    }
+}

@@ -1,0 +1,11 @@
+//! jetwire's benchmark suite: the workloads of `shared/reference/workloads.md`, every peer on
+//! the same models, outputs checked before timing, and an interleaved runner.
+//!
+//! `cargo run --release -p jetwire-bench` runs it; `cargo bench -p jetwire-bench` runs the same
+//! cases under criterion.
+
+pub mod alloc;
+pub mod harness;
+pub mod peers;
+pub mod report;
+pub mod workloads;

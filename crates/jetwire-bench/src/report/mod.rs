@@ -1,0 +1,76 @@
+//! What a run produces: a Markdown report, a JSON record per measurement, and an SVG chart.
+
+mod json;
+mod markdown;
+mod svg;
+
+use crate::harness::{Measurement, Op};
+
+pub use json::to_json;
+pub use markdown::to_markdown;
+pub use svg::to_svg;
+
+/// One case's measurements, with jetwire's speed relative to each peer.
+pub struct CaseSummary<'a> {
+    /// `name/op`.
+    pub id: String,
+    /// Read or write.
+    pub op: Op,
+    /// Every implementation's measurement; jetwire's first.
+    pub rows: Vec<&'a Measurement>,
+    /// The fastest peer by median, if the case has peers.
+    pub fastest_peer: Option<&'a Measurement>,
+}
+
+impl CaseSummary<'_> {
+    /// jetwire's measurement.
+    pub fn jetwire(&self) -> &Measurement {
+        self.rows[0]
+    }
+
+    /// How many times faster jetwire is than `peer` (peer time / jetwire time; above 1 is ahead).
+    pub fn speedup_over(&self, peer: &Measurement) -> f64 {
+        peer.median_ns / self.jetwire().median_ns
+    }
+
+    /// jetwire's speedup over the fastest peer.
+    pub fn speedup_over_fastest(&self) -> Option<f64> {
+        self.fastest_peer.map(|peer| self.speedup_over(peer))
+    }
+}
+
+/// Groups measurements by case, in run order.
+pub fn summarize(measurements: &[Measurement]) -> Vec<CaseSummary<'_>> {
+    let mut summaries: Vec<CaseSummary<'_>> = Vec::new();
+    for m in measurements {
+        let id = format!("{}/{}", m.case, m.op.as_str());
+        match summaries.last_mut() {
+            Some(last) if last.id == id => last.rows.push(m),
+            _ => summaries.push(CaseSummary { id, op: m.op, rows: vec![m], fastest_peer: None }),
+        }
+    }
+    for summary in &mut summaries {
+        summary.fastest_peer =
+            summary.rows[1..].iter().copied().min_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
+    }
+    summaries
+}
+
+/// The geometric mean of jetwire's speedup over the fastest peer, for one operation.
+pub fn geometric_mean_speedup(summaries: &[CaseSummary<'_>], op: Op) -> Option<f64> {
+    let speedups: Vec<f64> =
+        summaries.iter().filter(|s| s.op == op).filter_map(|s| s.speedup_over_fastest()).collect();
+    (!speedups.is_empty())
+        .then(|| (speedups.iter().map(|s| s.ln()).sum::<f64>() / speedups.len() as f64).exp())
+}
+
+/// The fairness rules every report states.
+pub const FAIRNESS: &[&str] = &[
+    "Every implementation runs on the same model types (deriving both jetwire's and serde's traits) and the same bytes; outputs are checked for equivalence before anything is timed.",
+    "Implementations are interleaved round by round (the first to run rotates); figures are medians with the fastest and slowest sample.",
+    "simd-json parses in place, so it needs a mutable copy of its input: the copy (into a reused buffer) is counted in its time.",
+    "sonic-rs chooses its SIMD code at compile time: run the suite again with RUSTFLAGS=\"-C target-cpu=native\" for figures where every implementation may use the whole CPU.",
+    "serde_json is used with its default features (its float parsing is then not always correctly rounded; jetwire's always is).",
+    "Writes serialize into a reused buffer; reads parse into owned values.",
+    "Speedup = peer median / jetwire median: above 1 means jetwire is faster.",
+];

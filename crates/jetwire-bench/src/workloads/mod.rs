@@ -1,0 +1,123 @@
+//! The workloads of `shared/reference/workloads.md`, as named case specifications that are built
+//! (generated, then checked) only when selected.
+
+// Model fields are named after the JSON they hold; documenting each would repeat its name.
+#[allow(missing_docs)]
+pub mod corpora;
+#[allow(missing_docs)]
+pub mod objects;
+pub mod rng;
+pub mod tokens;
+
+use crate::harness::{Case, Op};
+use crate::peers::{Model, read_case, write_case};
+use rng::Rng;
+
+/// How large the generated workloads are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Size {
+    /// The sizes of workloads.md.
+    Standard,
+    /// Much smaller collections, for CI's smoke run.
+    Smoke,
+}
+
+impl Size {
+    /// `standard` elements at standard size.
+    pub fn count(self, standard: usize) -> usize {
+        match self {
+            Size::Standard => standard,
+            Size::Smoke => (standard / 16).max(1),
+        }
+    }
+}
+
+/// A named case that can be built on demand.
+pub struct CaseSpec {
+    /// The case's name.
+    pub name: &'static str,
+    /// Read or write.
+    pub op: Op,
+    build: Box<dyn Fn(Size) -> Result<Case, String>>,
+}
+
+impl CaseSpec {
+    /// `name/op`, as `--filter` matches it.
+    pub fn id(&self) -> String {
+        format!("{}/{}", self.name, self.op.as_str())
+    }
+
+    /// Generates the workload and checks every implementation on it.
+    pub fn build(&self, size: Size) -> Result<Case, String> {
+        (self.build)(size)
+    }
+}
+
+/// A read and a write spec for a generated model.
+fn typed<T: Model + Clone>(name: &'static str, make: fn(&mut Rng, Size) -> T) -> [CaseSpec; 2] {
+    let seed = name.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+    [
+        CaseSpec {
+            name,
+            op: Op::Read,
+            build: Box::new(move |size| {
+                let value = make(&mut Rng::new(seed), size);
+                read_case::<T>(name, serde_json::to_vec(&value).map_err(|e| e.to_string())?)
+            }),
+        },
+        CaseSpec {
+            name,
+            op: Op::Write,
+            build: Box::new(move |size| write_case(name, make(&mut Rng::new(seed), size))),
+        },
+    ]
+}
+
+/// A read and a write spec for a corpus and its model.
+fn corpus<T: Model + Clone>(name: &'static str, bytes: &'static [u8]) -> [CaseSpec; 2] {
+    [
+        CaseSpec { name, op: Op::Read, build: Box::new(move |_| read_case::<T>(name, bytes.to_vec())) },
+        CaseSpec {
+            name,
+            op: Op::Write,
+            build: Box::new(move |_| {
+                let value: T = jetwire::json::from_slice(bytes).map_err(|e| format!("{name}: {e}"))?;
+                write_case(name, value)
+            }),
+        },
+    ]
+}
+
+/// Every case, in report order.
+pub fn all() -> Vec<CaseSpec> {
+    use objects::*;
+    let mut specs = Vec::new();
+    specs.extend(typed("Small", |rng, _| small(rng)));
+    specs.extend(typed("Wide", |rng, _| wide(rng)));
+    specs.extend(typed("Order", |rng, _| order(rng)));
+    specs.extend(typed("SensorBatch", sensor_batch));
+    specs.extend(typed("LogBatch", log_batch));
+    specs.extend(typed("TextDocument", text_document));
+    specs.extend(typed("UnicodeDocument", unicode_document));
+    specs.extend(typed("DeepChain", |rng, _| deep_chain(rng)));
+    specs.extend(corpus::<corpora::Canada>("canada", corpora::CANADA));
+    specs.extend(corpus::<corpora::CitmCatalog>("citm_catalog", corpora::CITM_CATALOG));
+    specs.extend(corpus::<corpora::Twitter>("twitter", corpora::TWITTER));
+    specs.push(CaseSpec { name: "TokenWriting", op: Op::Write, build: Box::new(|_| tokens::case()) });
+    specs.push(CaseSpec {
+        name: "ScalarI32",
+        op: Op::Read,
+        build: Box::new(|_| read_case::<i32>("ScalarI32", b"-1234567".to_vec())),
+    });
+    specs.push(CaseSpec {
+        name: "ScalarF32",
+        op: Op::Read,
+        build: Box::new(|_| read_case::<f32>("ScalarF32", b"12345.625".to_vec())),
+    });
+    specs.push(CaseSpec {
+        name: "ScalarF32",
+        op: Op::Write,
+        build: Box::new(|_| write_case("ScalarF32", 12345.625f32)),
+    });
+    specs
+}

@@ -135,12 +135,16 @@ impl<'ast> Visit<'ast> for FindTyParams<'_, 'ast> {
 }
 
 /// The lifetimes `'de` must outlive: the type's lifetime parameters that appear in fields read
-/// by FromJson (or named by `borrow`), plus `'static` if a read field uses it.
+/// by FromJson, plus `'static` if a read field uses it. Base64 fields are always decoded into
+/// owned bytes and borrow nothing.
 pub fn borrowed_lifetimes(cont: &Container) -> BTreeSet<syn::Lifetime> {
     let params: BTreeSet<&syn::Lifetime> = cont.generics.lifetimes().map(|l| &l.lifetime).collect();
     let mut out = BTreeSet::new();
     for (variant, field) in cont.all_fields() {
-        if !field.is_deserialized() || variant.is_some_and(|v| v.attrs.skip_deserializing.is_some()) {
+        if !field.is_deserialized()
+            || field.attrs.base64.is_some()
+            || variant.is_some_and(|v| v.attrs.skip_deserializing.is_some())
+        {
             continue;
         }
         for lt in lifetimes_in(field.ty) {
@@ -184,7 +188,7 @@ mod tests {
             bounds_of("struct S<T: Tr> { a: T::Assoc, b: Vec<T::Other> }"),
             "where T :: Assoc : ToJson , T :: Other : ToJson"
         );
-        assert_eq!(bounds_of("struct S<T> { #[jetwire(skip)] a: T }"), "where");
+        assert_eq!(bounds_of("struct S<T> { #[jetwire(skip)] a: T }"), "");
         assert_eq!(bounds_of("enum E<A, B> { X(A), Y { b: Option<B> } }"), "where A : ToJson , B : ToJson");
     }
 

@@ -1,1 +1,159 @@
-//! x
+//! `#[derive(ToJson, FromJson)]` for jetwire.
+//!
+//! Use it through the `jetwire` facade, which re-exports both derives next to the traits of the
+//! same names:
+//!
+//! ```ignore
+//! use jetwire::{FromJson, ToJson};
+//!
+//! #[derive(ToJson, FromJson)]
+//! #[jetwire(rename_all = "camelCase")]
+//! struct Order<'a> {
+//!     order_id: u64,
+//!     note: &'a str,            // borrowed from the input
+//!     lines: Vec<Line>,
+//!     total: Option<f64>,       // may be absent
+//! }
+//! ```
+//!
+//! The derive parses the type and its `#[jetwire(...)]` attributes into one internal model
+//! (`internals`), checks them, reporting every mistake at once at its span, and then generates
+//! code for each format (`json`; the binary format will add its own generator on the same
+//! model, in `src/binary/`). Generated code lives in `const _: () = { ... };` and reaches the
+//! runtime only through `::jetwire` (or the path given by `crate = "..."`): `jetwire::json` for
+//! the traits, `Reader` and `Writer`, and the hidden `jetwire::__private` for helpers.
+//!
+//! # Shapes
+//!
+//! | Rust | JSON |
+//! | --- | --- |
+//! | `struct S { a: A, b: B }` | `{"a": .., "b": ..}` |
+//! | `struct S(A, B)` | `[.., ..]`, exactly that many elements |
+//! | `struct S(A)` (newtype) | the field itself, as serde does |
+//! | `struct S;` | `null` |
+//! | enum, unit variant | `"Variant"` (also read from `{"Variant": null}`) |
+//! | enum, other variants | `{"Variant": payload}`, the payload as for structs |
+//!
+//! Reading an object matches each key's raw bytes against the field names and aliases as byte
+//! strings, without allocating (a key with escapes is decoded first). A field that appears twice
+//! is an error, unknown fields are skipped (or an error under `deny_unknown_fields`), and a
+//! missing field takes its `default`, else its type's absent value (`None` for `Option`), else is
+//! a "missing field" error. Errors carry the JSON Pointer path of the value that failed.
+//! Writing emits each property name as a byte string escaped at compile time.
+//!
+//! # Enum representations
+//!
+//! As serde's, chosen with container attributes:
+//!
+//! - externally tagged (default): `"Unit"`, `{"Variant": payload}`;
+//! - internally tagged, `tag = "t"`: `{"t": "Variant", ...fields}`. Struct and unit variants,
+//!   and newtype variants whose field is a struct with named fields or a map (its properties
+//!   are written next to the tag); tuple variants are a compile error;
+//! - adjacently tagged, `tag = "t", content = "c"`: `{"t": "Variant", "c": payload}` (the content
+//!   may come first; a unit variant has no content);
+//! - untagged, `untagged`: the payload alone; reading tries each variant in order and the first
+//!   that reads the value wins, else the error "data did not match any variant of untagged enum
+//!   E".
+//!
+//! # Container attributes
+//!
+//! - `#[jetwire(rename_all = "...")]`: renames every field of a struct, or every variant of an
+//!   enum, by one of serde's rules: `"lowercase"`, `"UPPERCASE"`, `"PascalCase"`,
+//!   `"camelCase"`, `"snake_case"`, `"SCREAMING_SNAKE_CASE"`, `"kebab-case"`,
+//!   `"SCREAMING-KEBAB-CASE"`. Fields are taken to be snake_case and variants PascalCase. A
+//!   field or variant with its own `rename` keeps it.
+//! - `#[jetwire(deny_unknown_fields)]`: an unknown property is an error ("unknown field `x`,
+//!   expected one of ...") instead of being skipped. On an enum it applies to its struct
+//!   variants and to the tag object of internally and adjacently tagged enums.
+//! - `#[jetwire(tag = "t")]`: on an enum, the internally tagged representation; on a struct with
+//!   named fields, writes `"t": "StructName"` first and accepts (and skips) that property when
+//!   reading.
+//! - `#[jetwire(tag = "t", content = "c")]`: the adjacently tagged representation (enums only).
+//! - `#[jetwire(untagged)]`: the untagged representation (enums only).
+//! - `#[jetwire(transparent)]`: a struct with exactly one field that is not skipped is written
+//!   and read as that field (newtype structs already are).
+//! - `#[jetwire(default)]` or `#[jetwire(default = "path")]`: on a struct with named fields,
+//!   missing fields take their value from `Default::default()` (or `path()`) of the struct.
+//! - `#[jetwire(bound = "T: Trait, ...")]`: the where-predicates of both impls, replacing the
+//!   inferred ones; `#[jetwire(bound(to_json = "...", from_json = "..."))]` sets them per impl.
+//!   Predicates for `FromJson` may name the input lifetime `'de`.
+//! - `#[jetwire(crate = "path")]`: where the runtime is, for code that renames or re-exports
+//!   the `jetwire` crate (default `::jetwire`).
+//!
+//! # Variant attributes
+//!
+//! - `#[jetwire(rename = "name")]`: the variant's name on the wire.
+//! - `#[jetwire(alias = "name")]`: a further name accepted when reading; repeatable.
+//! - `#[jetwire(rename_all = "...")]`: renames the fields of this struct variant.
+//! - `#[jetwire(other)]`: on a unit variant, the variant read for any unknown tag (not in
+//!   untagged enums).
+//! - `#[jetwire(skip)]`: never read; writing it is an error. `skip_serializing` and
+//!   `skip_deserializing` do one half.
+//!
+//! # Field attributes
+//!
+//! - `#[jetwire(rename = "name")]`: the field's name on the wire.
+//! - `#[jetwire(alias = "name")]`: a further name accepted when reading; repeatable.
+//! - `#[jetwire(skip)]`: neither written nor read; reading fills it with its `default`, the
+//!   container's default, or `Default::default()`. `skip_serializing` and `skip_deserializing`
+//!   do one half.
+//! - `#[jetwire(skip_serializing_if = "path")]`: not written when `path(&field)` is true (named
+//!   fields only).
+//! - `#[jetwire(default)]` or `#[jetwire(default = "path")]`: the value of a missing field,
+//!   `Default::default()` or `path()`.
+//! - `#[jetwire(flatten)]`: the field's own properties (a struct with named fields, a map, or an
+//!   `Option` or `Box` of one) are written into, and read from, this object. Reading streams:
+//!   each property the struct does not know goes to the first flattened field that takes it (a
+//!   map takes everything), nothing is buffered and borrowing from the input still works;
+//!   unknown properties are then skipped or denied by this struct's `deny_unknown_fields`.
+//!   Unlike serde, a property goes to one flattened field only, never to two. Enums cannot be
+//!   flattened (a struct with named fields that holds the enum can).
+//! - `#[jetwire(with = "module")]`: written with `module::to_json(&T, &mut Writer<O>) ->
+//!   Result<()>` and read with `module::from_json(&mut Reader<'de>) -> Result<T>`. Such a field
+//!   has no absent value: it is required unless it has a `default`.
+//! - `#[jetwire(borrow)]` or `#[jetwire(borrow = "'a + 'b")]`: documents (and checks) that the
+//!   field borrows from the input. The derive borrows without it: every lifetime parameter
+//!   used by a field that is read is outlived by the input lifetime, as in
+//!   `impl<'de: 'a, 'a> FromJson<'de> for Order<'a>`, so `&'a str`, `Cow<'a, str>` and
+//!   containers of them borrow. It is an error on a field whose type has no lifetime.
+//! - `#[jetwire(base64)]`: a byte field (`Vec<u8>`, `[u8; N]`, `Box<[u8]>`, `Cow<[u8]>`,
+//!   `bytes::Bytes` with jetwire's `bytes` feature, or an `Option` of one) written as a string
+//!   of standard base64 with padding; reading it always allocates.
+//! - `#[jetwire(bound = "...")]`: where-predicates for this field, replacing the bounds inferred
+//!   from its type; `bound(to_json = "...", from_json = "...")` sets them per impl.
+//!
+//! # Generic bounds
+//!
+//! A type parameter `T` used by a field that is written gets `T: ToJson` in the `ToJson` impl,
+//! and one used by a field that is read gets `T: FromJson<'de>` (flattened fields:
+//! `FlattenToJson` / `FlattenFromJson<'de>`; fields filled by `Default::default()`: `Default`).
+//! Parameters used only in skipped fields, `PhantomData`, `with` or `base64` fields get none;
+//! `T::Assoc` field types are bounded themselves. `bound` replaces the inference.
+//!
+//! # Mistakes
+//!
+//! Unknown attributes, values of the wrong kind, duplicated attributes and combinations that
+//! make no sense (`content` without `tag`, `tag` on a tuple struct, `transparent` with more than
+//! one field, `flatten` with `skip`, `other` on a variant with fields, `borrow` on a field
+//! without a lifetime, two fields with one name, ...) are compile errors at the attribute or
+//! item at fault, all reported together.
+
+mod bound;
+mod internals;
+mod json;
+
+use proc_macro::TokenStream;
+
+/// Derives `jetwire::json::ToJson`; see the crate documentation for the attributes.
+#[proc_macro_derive(ToJson, attributes(jetwire))]
+pub fn derive_to_json(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    json::expand_to_json(&input).unwrap_or_else(syn::Error::into_compile_error).into()
+}
+
+/// Derives `jetwire::json::FromJson`; see the crate documentation for the attributes.
+#[proc_macro_derive(FromJson, attributes(jetwire))]
+pub fn derive_from_json(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    json::expand_from_json(&input).unwrap_or_else(syn::Error::into_compile_error).into()
+}

@@ -97,6 +97,12 @@ pub fn expected_payload(reader: &Reader<'_>, enum_name: &str, variant: &str) -> 
 /// Writes a value's properties into an object that the caller has opened: the properties of a
 /// struct, the entries of a map. Used for `#[jetwire(flatten)]` fields and internally tagged
 /// newtype variants; derived for structs with named fields.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened into an object",
+    label = "not a struct with named fields or a map",
+    note = "#[jetwire(flatten)] fields and the newtype variants of internally tagged enums must be \
+            structs with named fields deriving ToJson, maps with string keys, or an Option or Box of one"
+)]
 pub trait FlattenToJson {
     /// Writes `self`'s properties, without braces, into the writer's current object.
     fn to_json_fields<O: Output>(&self, writer: &mut Writer<O>) -> Result<()>;
@@ -109,6 +115,12 @@ pub trait FlattenToJson {
 ///
 /// Properties are streamed, not buffered: each property goes to the first flattened field that
 /// accepts it, and borrowed data keeps the input's lifetime.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened into an object",
+    label = "not a struct with named fields or a map",
+    note = "#[jetwire(flatten)] fields and the newtype variants of internally tagged enums must be \
+            structs with named fields deriving FromJson, maps with string keys, or an Option or Box of one"
+)]
 pub trait FlattenFromJson<'de>: Sized {
     /// What has been read so far.
     type State;
@@ -395,6 +407,22 @@ pub mod base64 {
                     bytes.len()
                 ))
             })
+        }
+    }
+
+    #[cfg(feature = "bytes")]
+    impl ToBase64 for bytes::Bytes {
+        #[inline]
+        fn to_base64<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
+            writer.bytes_base64(self)
+        }
+    }
+
+    #[cfg(feature = "bytes")]
+    impl<'de> FromBase64<'de> for bytes::Bytes {
+        #[inline]
+        fn from_base64(reader: &mut Reader<'de>) -> Result<Self> {
+            reader.read_base64().map(bytes::Bytes::from)
         }
     }
 

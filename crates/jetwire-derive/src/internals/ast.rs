@@ -15,8 +15,6 @@ pub struct Container<'a> {
     pub data: Data<'a>,
     /// The type's generics as written.
     pub generics: &'a syn::Generics,
-    /// The parsed input.
-    pub original: &'a syn::DeriveInput,
 }
 
 /// The body of a container.
@@ -123,7 +121,7 @@ impl<'a> Container<'a> {
                 }
             }
         }
-        Some(Container { ident: input.ident.clone(), attrs, data, generics: &input.generics, original: input })
+        Some(Container { ident: input.ident.clone(), attrs, data, generics: &input.generics })
     }
 
     /// The enum representation chosen by `tag`, `content` and `untagged`.

@@ -6,7 +6,7 @@
 
 use proc_macro2::{Span, TokenStream};
 use syn::meta::ParseNestedMeta;
-use syn::parse::{ParseStream, Parser};
+use syn::parse::{Parse, ParseStream, Parser};
 use syn::punctuated::Punctuated;
 use syn::{Ident, LitStr, Token};
 
@@ -68,7 +68,7 @@ pub enum Default {
     /// No default: the field is required unless its type has an absent value.
     None,
     /// `default`: `Default::default()`.
-    Default,
+    Trait,
     /// `default = "path"`: a call to `path()`.
     Path(syn::Path),
 }
@@ -423,11 +423,7 @@ pub fn unraw(ident: &Ident) -> String {
 
 /// Calls `f` for each item inside every `#[jetwire(...)]` in `attrs`; a syntax
 /// error ends that attribute's list and is recorded.
-fn for_each_meta(
-    cx: &Ctxt,
-    attrs: &[syn::Attribute],
-    mut f: impl FnMut(ParseNestedMeta) -> syn::Result<()>,
-) {
+fn for_each_meta(cx: &Ctxt, attrs: &[syn::Attribute], mut f: impl FnMut(ParseNestedMeta) -> syn::Result<()>) {
     for attr in attrs {
         if !attr.path().is_ident(ATTR) {
             continue;
@@ -535,7 +531,7 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
 fn default_value(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<Default>> {
     if !meta.input.peek(Token![=]) {
         flag_value(cx, meta, "default")?;
-        return Ok(Some(Default::Default));
+        return Ok(Some(Default::Trait));
     }
     let Some(s) = string_value(cx, meta, "default")? else { return Ok(None) };
     Ok(parse_lit(cx, &s, "a path", syn::Path::parse).map(Default::Path))
@@ -553,7 +549,10 @@ fn bound_value(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<Bound>> 
         return Ok(Some(Bound { to_json: Some(preds.clone()), from_json: Some(preds) }));
     }
     if !meta.input.peek(syn::token::Paren) {
-        cx.error_spanned_by(&meta.path, "expected `bound = \"...\"` or `bound(to_json = \"...\", from_json = \"...\")`");
+        cx.error_spanned_by(
+            &meta.path,
+            "expected `bound = \"...\"` or `bound(to_json = \"...\", from_json = \"...\")`",
+        );
         skip_value(meta.input)?;
         return Ok(None);
     }
@@ -613,7 +612,7 @@ mod tests {
         assert!(c.deny_unknown_fields.is_some());
         assert_eq!(c.tag.unwrap().0, "t");
         assert_eq!(c.content.unwrap().0, "c");
-        assert!(matches!(c.default.0, Default::Default));
+        assert!(matches!(c.default.0, Default::Trait));
         assert_eq!(c.bound.to_json.unwrap().len(), 1);
         let krate = c.krate.unwrap();
         assert_eq!(quote::quote!(#krate).to_string(), "my :: jw");
@@ -625,12 +624,13 @@ mod tests {
             r#"#[jetwire(nope, rename_all = "Camel", tag = 1, untagged = true, untagged, untagged)]
                struct S;"#,
         );
-        assert_eq!(errs.len(), 5, "{errs:?}");
+        assert_eq!(errs.len(), 6, "{errs:?}");
         assert_eq!(errs[0], "unknown jetwire container attribute `nope`");
         assert!(errs[1].starts_with("unknown rename rule"), "{}", errs[1]);
         assert_eq!(errs[2], "expected a string literal: `tag = \"...\"`");
         assert_eq!(errs[3], "jetwire attribute `untagged` takes no value");
         assert_eq!(errs[4], "duplicate jetwire attribute `untagged`");
+        assert_eq!(errs[5], "duplicate jetwire attribute `untagged`");
     }
 
     #[test]
@@ -657,8 +657,9 @@ mod tests {
 
     #[test]
     fn bound_forms() {
-        let (c, res) =
-            container(r#"#[jetwire(bound(to_json = "T: A", from_json = "T: B, U: C"))] struct S<T, U>(T, U);"#);
+        let (c, res) = container(
+            r#"#[jetwire(bound(to_json = "T: A", from_json = "T: B, U: C"))] struct S<T, U>(T, U);"#,
+        );
         assert!(res.is_ok());
         let b = c.unwrap().bound;
         assert_eq!(b.to_json.unwrap().len(), 1);

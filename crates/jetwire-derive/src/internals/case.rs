@@ -4,6 +4,7 @@ use std::fmt;
 
 /// A case convention from `#[jetwire(rename_all = "...")]`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::enum_variant_names)] // serde's names for the rules
 pub enum RenameRule {
     /// `lowercase`
     LowerCase,
@@ -37,11 +38,7 @@ static RULES: &[(&str, RenameRule)] = &[
 impl RenameRule {
     /// Parses the attribute value, e.g. `"camelCase"`.
     pub fn from_str(name: &str) -> Result<Self, ParseError<'_>> {
-        RULES
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, rule)| *rule)
-            .ok_or(ParseError { unknown: name })
+        RULES.iter().find(|(n, _)| *n == name).map(|(_, rule)| *rule).ok_or(ParseError { unknown: name })
     }
 
     /// Applies the rule to a variant name, assumed to be written in PascalCase.
@@ -165,15 +162,7 @@ mod tests {
     fn fields() {
         for &(original, upper, pascal, camel, screaming, kebab, screaming_kebab) in &[
             ("outcome", "OUTCOME", "Outcome", "outcome", "OUTCOME", "outcome", "OUTCOME"),
-            (
-                "very_tasty",
-                "VERY_TASTY",
-                "VeryTasty",
-                "veryTasty",
-                "VERY_TASTY",
-                "very-tasty",
-                "VERY-TASTY",
-            ),
+            ("very_tasty", "VERY_TASTY", "VeryTasty", "veryTasty", "VERY_TASTY", "very-tasty", "VERY-TASTY"),
             ("a", "A", "A", "a", "A", "a", "A"),
             ("z42", "Z42", "Z42", "z42", "Z42", "z42", "Z42"),
         ] {

@@ -7,13 +7,16 @@ use std::collections::BTreeMap;
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 
+use super::Derive;
 use super::ast::{Container, Data, Field, Style, Variant};
 use super::ctxt::Ctxt;
 use crate::bound;
 
-/// Runs every check on `cont`.
-pub fn check(cx: &Ctxt, cont: &Container) {
-    check_de_lifetime(cx, cont);
+/// Runs every check on `cont` for the trait being derived.
+pub fn check(cx: &Ctxt, cont: &Container, derive: Derive) {
+    if derive == Derive::From {
+        check_de_lifetime(cx, cont);
+    }
     check_tagging(cx, cont);
     check_transparent(cx, cont);
     check_container_default(cx, cont);
@@ -123,7 +126,10 @@ fn check_transparent(cx: &Ctxt, cont: &Container) {
         (a.default.0.is_some(), "default"),
     ] {
         if present {
-            cx.error_at(span, format_args!("#[jetwire(transparent)] cannot be combined with #[jetwire({name})]"));
+            cx.error_at(
+                span,
+                format_args!("#[jetwire(transparent)] cannot be combined with #[jetwire({name})]"),
+            );
         }
     }
     let transparent: Vec<&Field> =
@@ -159,7 +165,10 @@ fn check_container_default(cx: &Ctxt, cont: &Container) {
     }
     match &cont.data {
         Data::Struct(Style::Struct, _) => {}
-        _ => cx.error_at(*span, "#[jetwire(default)] on a container can only be used on structs with named fields"),
+        _ => cx.error_at(
+            *span,
+            "#[jetwire(default)] on a container can only be used on structs with named fields",
+        ),
     }
 }
 
@@ -209,21 +218,22 @@ fn check_field(cx: &Ctxt, field: &Field, style: Style) {
         ];
         for (present, name) in conflicts {
             if present {
-                cx.error_at(span, format_args!("#[jetwire(flatten)] cannot be combined with #[jetwire({name})]"));
+                cx.error_at(
+                    span,
+                    format_args!("#[jetwire(flatten)] cannot be combined with #[jetwire({name})]"),
+                );
             }
         }
     }
     if let (Some(span), Some(_)) = (a.base64, &a.with) {
         cx.error_at(span, "#[jetwire(base64)] cannot be combined with #[jetwire(with = \"...\")]");
     }
-    if style != Style::Struct {
-        if a.skip_serializing_if.is_some() {
-            cx.error_spanned_by(
-                field.original,
-                "#[jetwire(skip_serializing_if = \"...\")] can only be used on named fields: \
-                 tuple elements are positional",
-            );
-        }
+    if style != Style::Struct && a.skip_serializing_if.is_some() {
+        cx.error_spanned_by(
+            field.original,
+            "#[jetwire(skip_serializing_if = \"...\")] can only be used on named fields: \
+             tuple elements are positional",
+        );
     }
     if let Some(borrow) = &a.borrow {
         check_borrow(cx, field, borrow.span, borrow.lifetimes.as_deref());
@@ -262,5 +272,85 @@ fn check_names(cx: &Ctxt, fields: &[Field], tag: Option<&str>) {
                 cx.error_at(span, format_args!("name {name:?} is already used by {first}"));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::internals::{Derive, parse};
+
+    /// The messages of every error `src` gets when deriving `derive`.
+    fn errors(src: &str, derive: Derive) -> Vec<String> {
+        let input: syn::DeriveInput = syn::parse_str(src).unwrap();
+        match parse(&input, derive) {
+            Ok(_) => Vec::new(),
+            Err(err) => err.into_iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn valid_inputs_have_no_errors() {
+        for src in [
+            "#[jetwire(tag = \"t\")] enum E { A { x: u8 }, B(Inner), C }",
+            "#[jetwire(tag = \"t\", content = \"c\")] enum E { A(u8, u8), B }",
+            "#[jetwire(untagged)] enum E { A(u8), B { x: u8 } }",
+            "#[jetwire(transparent)] struct S { a: u8, #[jetwire(skip)] b: u8 }",
+            "#[jetwire(tag = \"t\")] struct S { a: u8 }",
+            "#[jetwire(default)] struct S { a: u8 }",
+            "struct S<'a> { #[jetwire(borrow = \"'a\")] a: &'a str, #[jetwire(flatten)] b: Inner }",
+            "enum E { #[jetwire(other)] Unknown }",
+        ] {
+            assert_eq!(errors(src, Derive::From), Vec::<String>::new(), "{src}");
+        }
+    }
+
+    #[test]
+    fn every_mistake_is_reported() {
+        let errs = errors(
+            "#[jetwire(content = \"c\", transparent)]
+             enum E<'de> {
+                 #[jetwire(other)] A(u8),
+                 #[jetwire(other)] B,
+                 C { #[jetwire(flatten, skip)] x: u8, #[jetwire(borrow)] y: String, #[jetwire(rename = \"z\")] z1: u8, z: u8 },
+             }",
+            Derive::From,
+        );
+        let expected = [
+            "cannot derive FromJson for a type with a lifetime parameter named 'de",
+            "#[jetwire(content = \"...\")] requires #[jetwire(tag = \"...\")]",
+            "#[jetwire(transparent)] is not allowed on an enum",
+            "#[jetwire(other)] must be on a unit variant",
+            "#[jetwire(other)] can appear on only one variant",
+            "#[jetwire(flatten)] cannot be combined with #[jetwire(skip)]",
+            "#[jetwire(borrow)] on a field whose type has no lifetime to borrow",
+            "name \"z\" is already used by field `z1`",
+        ];
+        assert_eq!(errs.len(), expected.len(), "{errs:#?}");
+        for (err, expected) in errs.iter().zip(expected) {
+            assert!(err.starts_with(expected), "{err:?} should start with {expected:?}");
+        }
+        // The 'de check matters to FromJson only.
+        assert_eq!(errors("struct S<'de> { a: &'de str }", Derive::To), Vec::<String>::new());
+    }
+
+    #[test]
+    fn struct_only_and_enum_only_attributes() {
+        let errs = errors("#[jetwire(tag = \"t\")] struct S(u8, u8);", Derive::To);
+        assert_eq!(
+            errs,
+            ["#[jetwire(tag = \"...\")] can only be used on enums and on structs with named fields"]
+        );
+        let errs = errors("#[jetwire(default)] enum E { A }", Derive::From);
+        assert_eq!(
+            errs,
+            ["#[jetwire(default)] on a container can only be used on structs with named fields"]
+        );
+        let errs = errors("#[jetwire(tag = \"t\")] enum E { A(u8, u8) }", Derive::To);
+        assert!(
+            errs[0].starts_with("#[jetwire(tag = \"...\")] cannot be used with tuple variants"),
+            "{errs:?}"
+        );
+        let errs = errors("#[jetwire(transparent)] struct S { a: u8, b: u8 }", Derive::To);
+        assert!(errs[0].starts_with("#[jetwire(transparent)] requires exactly one field"), "{errs:?}");
     }
 }

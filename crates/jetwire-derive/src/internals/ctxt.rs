@@ -36,11 +36,7 @@ impl Ctxt {
     }
 
     fn push(&self, err: syn::Error) {
-        self.errors
-            .borrow_mut()
-            .as_mut()
-            .expect("Ctxt used after check")
-            .push(err);
+        self.errors.borrow_mut().as_mut().expect("Ctxt used after check").push(err);
     }
 
     /// Consumes the context: `Ok` when nothing was recorded, else all errors combined.

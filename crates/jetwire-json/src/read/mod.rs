@@ -732,7 +732,7 @@ impl<'de> Reader<'de> {
                 for k in i + 2..i + 6 {
                     match self.input.get(k) {
                         Some(&h) if strings::hex_value(h).is_some() => {}
-                        Some(_) => return Err(self.unexpected_at("a hex digit in a `\\u` escape", k)),
+                        Some(&other) => return Err(self.bad_hex_digit(other, k)),
                         None => return Err(self.unterminated_string_from_escape(i)),
                     }
                 }
@@ -741,6 +741,16 @@ impl<'de> Reader<'de> {
             Some(_) => Err(self.invalid_escape(i)),
             None => Err(self.unterminated_string_from_escape(i)),
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn bad_hex_digit(&self, byte: u8, at: usize) -> Error {
+        let found = match byte {
+            0x21..=0x7E => format!("`{}`", byte as char),
+            _ => format!("byte 0x{byte:02X}"),
+        };
+        self.error_at(Category::Syntax, format!("expected a hex digit in a `\\u` escape, found {found}"), at)
     }
 
     #[cold]
@@ -831,6 +841,15 @@ impl<'de> Reader<'de> {
     #[inline(never)]
     fn literal_error(&self, literal: &[u8]) -> Error {
         let expected = format!("`{}`", String::from_utf8_lossy(literal));
+        let rest = &self.input[self.pos..];
+        if literal.starts_with(rest) {
+            // A literal cut short by the end of the input: truncation, not bad input.
+            let found = String::from_utf8_lossy(rest);
+            return self.error_here(
+                Category::Eof,
+                format!("expected {expected}, found `{found}` and the end of input"),
+            );
+        }
         self.unexpected(&expected)
     }
 }

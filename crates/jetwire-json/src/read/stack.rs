@@ -16,6 +16,11 @@ impl BitStack {
         BitStack { spill: Vec::new(), low: 0, len: 0 }
     }
 
+    /// Empties the stack, keeping its memory.
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
     #[inline(always)]
     pub(crate) fn len(&self) -> usize {
         self.len

@@ -175,7 +175,7 @@ impl<O: Output> Writer<O> {
     pub fn reset(&mut self) {
         self.out.buffer().clear();
         self.state = State::Value;
-        self.containers = BitStack::new();
+        self.containers.clear();
     }
 
     /// Checks that exactly one complete top-level value has been written, and flushes an
@@ -309,7 +309,8 @@ impl<O: Output> Writer<O> {
         let mode = self.escape_mode();
         let buffer = self.out.buffer();
         buffer.push(b'"');
-        escape::escape_into(buffer, name.as_bytes(), mode).map_err(|_| misuse("ill-formed UTF-8"))?;
+        // A `&str` is UTF-8, which every escaping mode can express.
+        let _ = escape::escape_into(buffer, name.as_bytes(), mode);
         self.after_property_name();
         Ok(())
     }
@@ -337,6 +338,41 @@ impl<O: Output> Writer<O> {
         buffer.push(b'"');
         buffer.extend_from_slice(escaped);
         self.after_property_name();
+        Ok(())
+    }
+
+    /// A property name in its complete compact form with the leading comma, `,"name":`,
+    /// escaped: what derived code precomputes at compile time, so that writing a field's name is
+    /// one copy. The bytes are trusted (debug builds check their form); pretty output and
+    /// misplaced calls take the general path.
+    ///
+    /// ```
+    /// use jetwire_json::Writer;
+    /// let mut writer = Writer::new();
+    /// writer.begin_object()?;
+    /// writer.property_name_precomputed(b",\"a\":")?;
+    /// writer.u8(1)?;
+    /// writer.property_name_precomputed(b",\"b\":")?;
+    /// writer.u8(2)?;
+    /// writer.end_object()?;
+    /// assert_eq!(writer.as_bytes(), br#"{"a":1,"b":2}"#);
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn property_name_precomputed(&mut self, comma_name_colon: &'static [u8]) -> Result<()> {
+        debug_assert!(
+            comma_name_colon.len() >= 4
+                && comma_name_colon.starts_with(b",\"")
+                && comma_name_colon.ends_with(b"\":"),
+            "a precomputed property name has the form ,\"name\":"
+        );
+        let bytes = match (self.state, self.options.indent) {
+            (State::ObjectNext, None) => comma_name_colon,
+            (State::ObjectFirst, None) => &comma_name_colon[1..],
+            _ => return self.property_name_escaped(&comma_name_colon[2..comma_name_colon.len() - 2]),
+        };
+        self.out.buffer().extend_from_slice(bytes);
+        self.state = State::Value;
         Ok(())
     }
 
@@ -397,14 +433,33 @@ impl<O: Output> Writer<O> {
     /// them and makes them an error.
     #[inline]
     pub fn string_bytes(&mut self, text: &[u8]) -> Result<()> {
+        let mark = self.mark();
         self.before_value()?;
         let mode = self.escape_mode();
         let buffer = self.out.buffer();
         buffer.push(b'"');
-        escape::escape_into(buffer, text, mode).map_err(|e| ill_formed_for_ascii(e.index))?;
-        buffer.push(b'"');
+        if let Err(err) = escape::escape_into(buffer, text, mode) {
+            return Err(self.undo(mark, ill_formed_for_ascii(err.index)));
+        }
+        self.out.buffer().push(b'"');
         self.end_value();
         self.out.maybe_flush().map_err(Error::io)
+    }
+
+    /// Where the output and the structure stand, to [`undo`](Self::undo) a call that fails
+    /// halfway.
+    #[inline(always)]
+    fn mark(&self) -> (usize, State) {
+        (self.out.buffered().len(), self.state)
+    }
+
+    /// Returns the writer to `mark` and passes `err` on: a failed call writes nothing.
+    #[cold]
+    #[inline(never)]
+    fn undo(&mut self, mark: (usize, State), err: Error) -> Error {
+        self.out.buffer().truncate(mark.0);
+        self.state = mark.1;
+        err
     }
 
     /// A string value whose content is already JSON-escaped, as in a string token's source
@@ -424,12 +479,15 @@ impl<O: Output> Writer<O> {
         if !self.options.skip_validation && !escape::is_valid_escaped_content(escaped) {
             return Err(misuse("pre-escaped string content that is not valid JSON"));
         }
+        let mark = self.mark();
         self.before_value()?;
         let mode = self.escape_mode();
         let buffer = self.out.buffer();
         buffer.push(b'"');
-        escape::reescape_into(buffer, escaped, mode).map_err(|e| ill_formed_for_ascii(e.index))?;
-        buffer.push(b'"');
+        if let Err(err) = escape::reescape_into(buffer, escaped, mode) {
+            return Err(self.undo(mark, ill_formed_for_ascii(err.index)));
+        }
+        self.out.buffer().push(b'"');
         self.end_value();
         self.out.maybe_flush().map_err(Error::io)
     }
@@ -440,11 +498,14 @@ impl<O: Output> Writer<O> {
         if !self.options.skip_validation && !escape::is_valid_escaped_content(escaped) {
             return Err(misuse("a pre-escaped property name that is not valid JSON string content"));
         }
+        let mark = self.mark();
         self.before_property_name()?;
         let mode = self.escape_mode();
         let buffer = self.out.buffer();
         buffer.push(b'"');
-        escape::reescape_into(buffer, escaped, mode).map_err(|e| ill_formed_for_ascii(e.index))?;
+        if let Err(err) = escape::reescape_into(buffer, escaped, mode) {
+            return Err(self.undo(mark, ill_formed_for_ascii(err.index)));
+        }
         self.after_property_name();
         Ok(())
     }

@@ -1,0 +1,407 @@
+//! The `jetwire` command, run as a user runs it: exit codes, messages, the reader's options, and
+//! `fmt`'s exact output, which changes no data and formats its own output to itself.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use jetwire_json::{ReadOptions, Reader};
+
+const SUITE_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/JSONTestSuite/test_parsing");
+const BENCH_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/json-benchmark");
+
+/// Runs `jetwire args...`, with `stdin` as standard input (empty when `None`).
+fn jetwire(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jetwire"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("running jetwire");
+    let mut pipe = child.stdin.take().expect("stdin");
+    let input = stdin.unwrap_or_default().to_vec();
+    // Write from another thread: a large input must not deadlock against a full stdout pipe.
+    let writer = std::thread::spawn(move || {
+        // The command may exit before reading everything (usage errors): ignore broken pipes.
+        let _ = pipe.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("waiting for jetwire");
+    writer.join().expect("the stdin writer");
+    output
+}
+
+fn stderr(output: &Output) -> &str {
+    std::str::from_utf8(&output.stderr).expect("UTF-8 on stderr")
+}
+
+fn code(output: &Output) -> i32 {
+    output.status.code().expect("an exit code")
+}
+
+/// A file in a fresh temporary directory (kept alive by the returned guard).
+fn file_with(name: &str, bytes: &[u8]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).expect("writing the file");
+    (dir, path)
+}
+
+fn path_arg(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
+}
+
+/// The token stream of `json` (strings as their exact source bytes, numbers as their text).
+fn tokens(json: &[u8], options: ReadOptions) -> Vec<String> {
+    let mut reader = Reader::with_options(json, options);
+    let mut out = Vec::new();
+    while let Some(token) = reader.next_token().expect("valid JSON") {
+        out.push(format!("{token:?}"));
+    }
+    out
+}
+
+fn suite_files(prefix: &str) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(SUITE_DIR)
+        .expect("the JSONTestSuite directory")
+        .map(|entry| entry.expect("an entry").path())
+        .filter_map(|path| {
+            let name = path.file_name()?.to_str()?.to_owned();
+            (name.starts_with(prefix) && name.ends_with(".json"))
+                .then(|| (name, std::fs::read(&path).expect("a file")))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+// ---- check -----------------------------------------------------------------------------------------
+
+#[test]
+fn check_accepts_a_valid_file() {
+    let (_dir, path) = file_with("ok.json", b"{\"a\": [1, 2.5, \"x\"], \"b\": null}\n");
+    let output = jetwire(&["check", path_arg(&path)], None);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(output.stdout.is_empty());
+    assert!(output.stderr.is_empty());
+}
+
+#[test]
+fn check_reports_invalid_json_as_name_line_column_message() {
+    let (_dir, path) = file_with("bad.json", b"{\n  \"a\": [1,]\n}");
+    let output = jetwire(&["check", path_arg(&path)], None);
+    assert_eq!(code(&output), 1);
+    assert_eq!(stderr(&output), format!("{}:2:11: expected a value, found `]`\n", path.display()));
+    assert!(output.stdout.is_empty());
+
+    let (_dir, path) = file_with("trailing.json", b"[1] [2]");
+    let output = jetwire(&["check", path_arg(&path)], None);
+    assert_eq!(code(&output), 1);
+    assert_eq!(
+        stderr(&output),
+        format!("{}:1:5: expected end of input after the JSON value, found `[`\n", path.display())
+    );
+}
+
+#[test]
+fn check_reads_standard_input_as_dash() {
+    let output = jetwire(&["check"], Some(b"[1,\n x]"));
+    assert_eq!(code(&output), 1);
+    assert_eq!(stderr(&output), "-:2:2: expected a value, found `x`\n");
+
+    let output = jetwire(&["check", "-"], Some(b"\"\xC3\xA9\" x"));
+    assert_eq!(code(&output), 1);
+    assert_eq!(stderr(&output), "-:1:5: expected end of input after the JSON value, found `x`\n");
+
+    let output = jetwire(&["check", "-"], Some(b"{}"));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+
+    let output = jetwire(&["check"], None);
+    assert_eq!(code(&output), 1);
+    assert_eq!(stderr(&output), "-:1:1: expected a value, found end of input\n");
+}
+
+#[test]
+fn a_missing_file_is_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.json");
+    for command in ["check", "fmt"] {
+        let output = jetwire(&[command, path_arg(&missing)], None);
+        assert_eq!(code(&output), 2, "{command}");
+        assert!(
+            stderr(&output).starts_with(&format!("jetwire: {}: ", missing.display())),
+            "{command}: {}",
+            stderr(&output)
+        );
+        assert!(output.stdout.is_empty());
+    }
+    // A directory cannot be read either.
+    let output = jetwire(&["check", path_arg(dir.path())], None);
+    assert_eq!(code(&output), 2);
+}
+
+#[test]
+fn bad_usage_is_exit_2() {
+    let (_dir, path) = file_with("ok.json", b"[]");
+    let file = path_arg(&path);
+    for args in [
+        &[][..],
+        &["frobnicate"][..],
+        &["check", "--no-such-flag", file][..],
+        &["check", file, "second.json"][..],
+        &["check", "--max-depth", "deep", file][..],
+        &["check", "--max-depth", "-1", file][..],
+        &["fmt", "--minify", "--indent", "3", file][..],
+        &["fmt", "--indent", "256", file][..],
+    ] {
+        let output = jetwire(args, Some(b"[]"));
+        assert_eq!(code(&output), 2, "{args:?}: {}", stderr(&output));
+        assert!(!output.stderr.is_empty(), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+    // --help is not an error.
+    let output = jetwire(&["--help"], None);
+    assert_eq!(code(&output), 0);
+    assert!(String::from_utf8_lossy(&output.stdout).contains("check"));
+}
+
+#[test]
+fn max_depth_sets_the_nesting_limit() {
+    let nested = |levels: usize| format!("{}{}", "[".repeat(levels), "]".repeat(levels)).into_bytes();
+    let output = jetwire(&["check"], Some(&nested(128)));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let output = jetwire(&["check"], Some(&nested(129)));
+    assert_eq!(code(&output), 1);
+    assert_eq!(stderr(&output), "-:1:129: nesting deeper than the limit of 128\n");
+
+    let output = jetwire(&["check", "--max-depth", "1000"], Some(&nested(1000)));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let output = jetwire(&["check", "--max-depth", "2"], Some(b"[[[]]]"));
+    assert_eq!(code(&output), 1);
+    assert_eq!(stderr(&output), "-:1:3: nesting deeper than the limit of 2\n");
+    let output = jetwire(&["fmt", "--max-depth", "2"], Some(b"[[[]]]"));
+    assert_eq!((code(&output), stderr(&output)), (1, "-:1:3: nesting deeper than the limit of 2\n"));
+    assert!(output.stdout.is_empty());
+    let output = jetwire(&["fmt", "--max-depth", "200", "--minify"], Some(&nested(150)));
+    assert_eq!(code(&output), 0);
+    assert_eq!(output.stdout, nested(150));
+}
+
+#[test]
+fn allow_comments_and_trailing_commas() {
+    let commented = b"// settings\n{\"a\": 1, /* two */ \"b\": [2]} // end\n";
+    let output = jetwire(&["check"], Some(commented));
+    assert_eq!((code(&output), stderr(&output)), (1, "-:1:1: expected a value, found `//`\n"));
+    let output = jetwire(&["check", "--allow-comments"], Some(commented));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    // fmt drops the comments.
+    let output = jetwire(&["fmt", "--allow-comments", "--minify"], Some(commented));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(output.stdout, br#"{"a":1,"b":[2]}"#);
+    let output = jetwire(&["check", "--allow-comments"], Some(b"[1 /* never closed"));
+    assert_eq!((code(&output), stderr(&output)), (1, "-:1:4: expected `,` or `]`, found `/*`\n"));
+
+    let trailing = b"{\"a\": [1, 2,], \"b\": {},}";
+    let output = jetwire(&["check"], Some(trailing));
+    assert_eq!((code(&output), stderr(&output)), (1, "-:1:13: expected a value, found `]`\n"));
+    let output = jetwire(&["check", "--allow-trailing-commas"], Some(trailing));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let output = jetwire(&["fmt", "--allow-trailing-commas", "--minify"], Some(trailing));
+    assert_eq!(output.stdout, br#"{"a":[1,2],"b":{}}"#);
+    // Each option allows only its own leniency.
+    let output = jetwire(&["check", "--allow-comments"], Some(trailing));
+    assert_eq!(code(&output), 1);
+    let output = jetwire(&["check", "--allow-trailing-commas"], Some(commented));
+    assert_eq!(code(&output), 1);
+    let both = b"[1, // one\n 2, /* two */]";
+    let output = jetwire(&["fmt", "--allow-comments", "--allow-trailing-commas", "--minify"], Some(both));
+    assert_eq!((code(&output), &output.stdout[..]), (0, &b"[1,2]"[..]));
+}
+
+// ---- fmt -------------------------------------------------------------------------------------------
+
+const SAMPLE: &[u8] = br#"{"name":"jetwire","tags":["fast","strict"],"empty":{},"none":[],"nested":{"n":[1,{"deep":null}]},"ok":true}"#;
+
+#[test]
+fn fmt_is_pretty_with_two_spaces_by_default() {
+    let output = jetwire(&["fmt"], Some(SAMPLE));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let expected = "{\n  \"name\": \"jetwire\",\n  \"tags\": [\n    \"fast\",\n    \"strict\"\n  ],\n  \"empty\": {},\n  \"none\": [],\n  \"nested\": {\n    \"n\": [\n      1,\n      {\n        \"deep\": null\n      }\n    ]\n  },\n  \"ok\": true\n}\n";
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), expected);
+    assert!(output.stderr.is_empty());
+}
+
+#[test]
+fn fmt_indents_by_the_given_width() {
+    let output = jetwire(&["fmt", "--indent", "4"], Some(br#"{"a":[1,{"b":[]}]}"#));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let expected = "{\n    \"a\": [\n        1,\n        {\n            \"b\": []\n        }\n    ]\n}\n";
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), expected);
+    let output = jetwire(&["fmt", "--indent", "0"], Some(br#"{"a":[1]}"#));
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "{\n\"a\": [\n1\n]\n}\n");
+}
+
+#[test]
+fn fmt_minify_removes_all_whitespace() {
+    let spaced = b" {\n  \"a\" : [ 1 ,\t2 ] ,\r\n \"b\" : { \"c\" : \"x y\" } }\n";
+    let output = jetwire(&["fmt", "--minify"], Some(spaced));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(output.stdout, br#"{"a":[1,2],"b":{"c":"x y"}}"#);
+    let output = jetwire(&["fmt", "--minify"], Some(b"  42  "));
+    assert_eq!(output.stdout, b"42");
+}
+
+#[test]
+fn fmt_ascii_escapes_non_ascii() {
+    let input = "{\"ключ\":\"café 😀\",\"kept\":\"\\u00e9\\ud800\"}".as_bytes();
+    let output = jetwire(&["fmt", "--ascii", "--minify"], Some(input));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        r#"{"\u043a\u043b\u044e\u0447":"caf\u00e9 \ud83d\ude00","kept":"\u00e9\ud800"}"#
+    );
+    // Bytes that are not UTF-8 have no \u form: an error, and no output.
+    let output = jetwire(&["fmt", "--ascii"], Some(b"[\"\xC3\xA9\xFF\"]"));
+    assert_eq!(code(&output), 1);
+    assert!(output.stdout.is_empty());
+    assert!(stderr(&output).starts_with("-: "), "{}", stderr(&output));
+    assert!(stderr(&output).contains("ASCII-only output cannot express"), "{}", stderr(&output));
+}
+
+#[test]
+fn fmt_keeps_number_spellings() {
+    let input = b"[1.50e+02, -0, -0.0, 1E400, 0.000, 1e-400, 123456789012345678901234567890, 2.5E-3]";
+    let output = jetwire(&["fmt", "--minify"], Some(input));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(output.stdout, b"[1.50e+02,-0,-0.0,1E400,0.000,1e-400,123456789012345678901234567890,2.5E-3]");
+    let output = jetwire(&["fmt"], Some(b"1.50e+02"));
+    assert_eq!(output.stdout, b"1.50e+02\n");
+}
+
+#[test]
+fn fmt_keeps_string_content_byte_for_byte() {
+    // Ill-formed UTF-8, lone surrogate escapes, escapes in either form, raw non-ASCII, controls
+    // escaped: all kept exactly as written, in keys and values.
+    let content: &[&[u8]] = &[
+        b"a\xFFb",
+        b"\xED\xA0\x80",
+        b"\\ud800",
+        b"\\uDC00x",
+        b"\\u00e9 and \\u00E9 and \xC3\xA9",
+        b"\\/ / \\\" \\\\ \\b\\f\\n\\r\\t",
+        b"\\u0000\\u001f",
+        b"\xF0\x9F\x98\x80 \\ud83d\\ude00",
+        b"\xC0\xAF\xFC\x83\xBF\xBF\xBF\xBF",
+    ];
+    let mut input = b"{".to_vec();
+    let mut expected = b"{".to_vec();
+    for (i, s) in content.iter().enumerate() {
+        let sep: &[u8] = if i == 0 { b"" } else { b"," };
+        input.extend_from_slice(sep);
+        input.extend_from_slice(b" \"");
+        input.extend_from_slice(s);
+        input.extend_from_slice(b"\" : [ \"");
+        input.extend_from_slice(s);
+        input.extend_from_slice(b"\" ] ");
+        expected.extend_from_slice(sep);
+        expected.extend_from_slice(b"\"");
+        expected.extend_from_slice(s);
+        expected.extend_from_slice(b"\":[\"");
+        expected.extend_from_slice(s);
+        expected.extend_from_slice(b"\"]");
+    }
+    input.push(b'}');
+    expected.push(b'}');
+    let output = jetwire(&["fmt", "--minify"], Some(&input));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(
+        output.stdout,
+        expected,
+        "\n{}\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&expected)
+    );
+    // Pretty output keeps them too.
+    let output = jetwire(&["fmt"], Some(&input));
+    assert_eq!(tokens(&output.stdout, ReadOptions::default()), tokens(&input, ReadOptions::default()));
+}
+
+#[test]
+fn fmt_rejects_invalid_input_as_check_does() {
+    let files = suite_files("n_");
+    assert_eq!(files.len(), 188);
+    for (name, bytes) in &files {
+        let (_dir, path) = file_with(name, bytes);
+        let checked = jetwire(&["check", path_arg(&path)], None);
+        let formatted = jetwire(&["fmt", path_arg(&path)], None);
+        assert_eq!(code(&checked), 1, "{name}");
+        assert_eq!(code(&formatted), 1, "{name}");
+        assert_eq!(stderr(&formatted), stderr(&checked), "{name}");
+        assert!(
+            stderr(&checked).starts_with(&format!("{}:", path.display())),
+            "{name}: {}",
+            stderr(&checked)
+        );
+        assert!(formatted.stdout.is_empty(), "{name}");
+    }
+}
+
+/// `fmt` (with `args`) of `input` is valid, formats to itself, and holds the same tokens.
+fn check_fmt_round_trip(name: &str, input: &[u8], args: &[&str]) {
+    let mut fmt_args = vec!["fmt"];
+    fmt_args.extend_from_slice(args);
+    let first = jetwire(&fmt_args, Some(input));
+    assert_eq!(code(&first), 0, "{name} {args:?}: {}", stderr(&first));
+    let formatted = first.stdout;
+
+    let checked = jetwire(&["check"], Some(&formatted));
+    assert_eq!(code(&checked), 0, "{name} {args:?}: the output is not valid: {}", stderr(&checked));
+    let second = jetwire(&fmt_args, Some(&formatted));
+    assert_eq!(code(&second), 0, "{name} {args:?}");
+    assert!(second.stdout == formatted, "{name} {args:?}: fmt is not idempotent");
+    assert_eq!(
+        tokens(&formatted, ReadOptions::default()),
+        tokens(input, ReadOptions::default()),
+        "{name} {args:?}"
+    );
+}
+
+#[test]
+fn fmt_of_every_y_case_is_valid_and_idempotent() {
+    let files = suite_files("y_");
+    assert_eq!(files.len(), 95);
+    for (name, bytes) in &files {
+        check_fmt_round_trip(name, bytes, &[]);
+        check_fmt_round_trip(name, bytes, &["--minify"]);
+    }
+}
+
+#[test]
+fn fmt_of_the_accepted_i_cases_keeps_their_bytes() {
+    // The implementation-defined strings that the lexical policy accepts come out byte for byte.
+    // The three UTF-16 cases are rejected (docs/conformance.md).
+    let (mut kept, mut rejected) = (0, 0);
+    for (name, bytes) in suite_files("i_string_") {
+        let output = jetwire(&["fmt", "--minify"], Some(&bytes));
+        if name.to_ascii_lowercase().contains("utf16") || name.contains("UTF-16") {
+            assert_eq!(code(&output), 1, "{name}");
+            rejected += 1;
+        } else {
+            assert_eq!(code(&output), 0, "{name}: {}", stderr(&output));
+            assert_eq!(output.stdout, bytes.trim_ascii(), "{name}");
+            kept += 1;
+        }
+    }
+    assert_eq!((kept, rejected), (19, 3));
+}
+
+#[test]
+fn fmt_of_the_benchmark_corpora_is_valid_and_idempotent() {
+    for name in ["canada.json", "citm_catalog.json", "twitter.json"] {
+        let bytes = std::fs::read(format!("{BENCH_DIR}/{name}")).expect("a corpus file");
+        check_fmt_round_trip(name, &bytes, &[]);
+    }
+    // Minified once, for the smallest: the same tokens, no whitespace left outside strings.
+    let bytes = std::fs::read(format!("{BENCH_DIR}/twitter.json")).expect("a corpus file");
+    check_fmt_round_trip("twitter.json", &bytes, &["--minify"]);
+}

@@ -1,0 +1,241 @@
+//! Reading named fields: the state that an object's properties fill in, the
+//! code that routes one property into it, and the code that builds the value
+//! once the object has ended. Shared by structs (through `FlattenFromJson`)
+//! and struct variants (inline).
+//!
+//! The state is a tuple (or a tuple struct): element 0 is the bitmask of
+//! fields seen (`u64`, or `[u64; N]` past 64 fields), then one `Option<T>` per
+//! field read, then the state of each flattened field.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::Index;
+use syn::spanned::Spanned;
+
+use crate::internals::ast::Field;
+use crate::internals::attr::Default;
+use crate::json::names;
+
+/// The generator for one set of named fields.
+pub struct NamedFields<'a> {
+    fields: &'a [Field<'a>],
+    krate: &'a syn::Path,
+    /// Indices (into `fields`) of the fields read by name, in order: state elements 1..
+    slots: Vec<usize>,
+    /// Indices of the flattened fields: state elements after the slots.
+    flats: Vec<usize>,
+}
+
+impl<'a> NamedFields<'a> {
+    /// The generator for `fields` (the fields of a struct or struct variant).
+    pub fn new(fields: &'a [Field<'a>], krate: &'a syn::Path) -> Self {
+        let read = || fields.iter().enumerate().filter(|(_, f)| f.is_deserialized());
+        let slots = read().filter(|(_, f)| f.attrs.flatten.is_none()).map(|(i, _)| i).collect();
+        let flats = read().filter(|(_, f)| f.attrs.flatten.is_some()).map(|(i, _)| i).collect();
+        NamedFields { fields, krate, slots, flats }
+    }
+
+    fn words(&self) -> usize {
+        self.slots.len().div_ceil(64)
+    }
+
+    fn flatten_trait(&self) -> TokenStream {
+        let krate = self.krate;
+        quote!(#krate::__private::FlattenFromJson<'de>)
+    }
+
+    /// The state's element types, in order.
+    pub fn state_types(&self) -> Vec<TokenStream> {
+        let mask = match self.words() {
+            0 | 1 => quote!(::core::primitive::u64),
+            n => quote!([::core::primitive::u64; #n]),
+        };
+        let slots = self.slots.iter().map(|&i| {
+            let ty = self.fields[i].ty;
+            quote!(::core::option::Option<#ty>)
+        });
+        let flatten = self.flatten_trait();
+        let flats = self.flats.iter().map(|&i| {
+            let ty = self.fields[i].ty;
+            quote_spanned!(ty.span()=> <#ty as #flatten>::State)
+        });
+        std::iter::once(mask).chain(slots).chain(flats).collect()
+    }
+
+    /// The state's initial element values, in order.
+    pub fn state_inits(&self) -> Vec<TokenStream> {
+        let mask = match self.words() {
+            0 | 1 => quote!(0u64),
+            n => quote!([0u64; #n]),
+        };
+        let slots = self.slots.iter().map(|_| quote!(::core::option::Option::None));
+        let flatten = self.flatten_trait();
+        let flats = self.flats.iter().map(|&i| {
+            let ty = self.fields[i].ty;
+            quote_spanned!(ty.span()=> <#ty as #flatten>::state())
+        });
+        std::iter::once(mask).chain(slots).chain(flats).collect()
+    }
+
+    /// The canonical names of the fields read by name, for "unknown field" errors.
+    pub fn names(&self) -> Vec<&str> {
+        self.slots.iter().map(|&i| self.fields[i].attrs.name.name.as_str()).collect()
+    }
+
+    /// An expression reading one field's value from `__r`, of type `Result<T>`.
+    fn read(&self, field: &Field) -> TokenStream {
+        read_value(field, self.krate)
+    }
+
+    /// An expression of type `bool` that routes the property `__key` (a `&Key<'de>`) whose value
+    /// `__r` is positioned at into `__state`: `true` once the value is read, `false` (nothing
+    /// read) for a property these fields do not take. Keys in `skip` are taken and their values
+    /// skipped (an enum's tag). Errors return from the enclosing function.
+    pub fn accept(&self, skip: &[&str]) -> TokenStream {
+        let krate = self.krate;
+        let index_fn = format_ident!("__field_index");
+        let groups = self
+            .slots
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| (k, self.fields[i].attrs.name.all().collect::<Vec<_>>()));
+        let skip_index = self.slots.len();
+        let groups = groups.chain(std::iter::once((skip_index, skip.to_vec())));
+        let function = names::index_fn(&index_fn, groups);
+        let index = names::index_of_key(&index_fn, quote!(__key));
+
+        let arms = self.slots.iter().enumerate().map(|(k, &i)| {
+            let field = &self.fields[i];
+            let name = &field.attrs.name.name;
+            let pos = Index::from(1 + k);
+            let bit = 1u64 << (k % 64);
+            let word = match self.words() {
+                1 => quote!(__state.0),
+                _ => {
+                    let w = k / 64;
+                    quote!(__state.0[#w])
+                }
+            };
+            let read = self.read(field);
+            quote! {
+                #k => {
+                    if #word & #bit != 0 {
+                        return ::core::result::Result::Err(__r.duplicate_field(#name));
+                    }
+                    #word |= #bit;
+                    __state.#pos = ::core::option::Option::Some(match #read {
+                        ::core::result::Result::Ok(__v) => __v,
+                        ::core::result::Result::Err(__e) => {
+                            return ::core::result::Result::Err(#krate::__private::field_error(__e, __key));
+                        }
+                    });
+                    true
+                }
+            }
+        });
+        let skip_arm = (!skip.is_empty()).then(|| quote!(#skip_index => { __r.skip_value()?; true }));
+
+        let flatten = self.flatten_trait();
+        let mut otherwise = quote!(false);
+        for (j, &i) in self.flats.iter().enumerate().rev() {
+            let ty = self.fields[i].ty;
+            let pos = Index::from(1 + self.slots.len() + j);
+            let accept = quote_spanned!(ty.span()=> <#ty as #flatten>::accept);
+            otherwise = quote! {
+                if #accept(&mut __state.#pos, __key, __r)? { true } else { #otherwise }
+            };
+        }
+
+        quote! {{
+            #function
+            match #index {
+                #(#arms)*
+                #skip_arm
+                _ => #otherwise,
+            }
+        }}
+    }
+
+    /// An expression of type `Result<Self>` building `ctor { ... }` from `__state`, which it
+    /// consumes; missing fields take their defaults, else their type's absent value, else
+    /// are a "missing field" error positioned by `__r`. `container_default` is the container's
+    /// `default` attribute.
+    pub fn finish(&self, ctor: TokenStream, container_default: &Default) -> TokenStream {
+        let krate = self.krate;
+        let default_let = match container_default {
+            Default::None => TokenStream::new(),
+            Default::Trait => quote!(let __default: Self = ::core::default::Default::default();),
+            Default::Path(path) => quote!(let __default: Self = #path();),
+        };
+        let flatten = self.flatten_trait();
+        let inits = self.fields.iter().enumerate().map(|(i, field)| {
+            let member = &field.member;
+            let value = if let Some(k) = self.slots.iter().position(|&s| s == i) {
+                let pos = Index::from(1 + k);
+                let missing = missing_value(field, container_default, krate);
+                quote! {
+                    match __state.#pos {
+                        ::core::option::Option::Some(__v) => __v,
+                        ::core::option::Option::None => #missing,
+                    }
+                }
+            } else if let Some(j) = self.flats.iter().position(|&s| s == i) {
+                let pos = Index::from(1 + self.slots.len() + j);
+                let ty = field.ty;
+                let finish = quote_spanned!(ty.span()=> <#ty as #flatten>::finish);
+                quote!(#finish(__state.#pos, __r)?)
+            } else {
+                skipped_value(field, container_default)
+            };
+            quote!(#member: #value)
+        });
+        quote! {{
+            #default_let
+            ::core::result::Result::Ok(#ctor { #(#inits,)* })
+        }}
+    }
+}
+
+/// An expression reading `field`'s value from `__r`, of type `Result<T>`: through its `with`
+/// module, as base64, or through its type's `FromJson`.
+pub fn read_value(field: &Field, krate: &syn::Path) -> TokenStream {
+    if let Some((with, _)) = &field.attrs.with {
+        quote!(#with::from_json(__r))
+    } else if field.attrs.base64.is_some() {
+        quote!(#krate::__private::base64::from_json(__r))
+    } else {
+        let ty = field.ty;
+        quote!(<#ty as #krate::json::FromJson<'de>>::from_json(__r))
+    }
+}
+
+/// The value of a field that the input did not have.
+fn missing_value(field: &Field, container_default: &Default, krate: &syn::Path) -> TokenStream {
+    let member = &field.member;
+    let name = &field.attrs.name.name;
+    match (&field.attrs.default.0, container_default) {
+        (Default::Trait, _) => quote!(::core::default::Default::default()),
+        (Default::Path(path), _) => quote!(#path()),
+        (Default::None, Default::Trait | Default::Path(_)) => quote!(__default.#member),
+        (Default::None, Default::None) => {
+            if field.attrs.with.is_some() {
+                quote!(return ::core::result::Result::Err(__r.missing_field(#name)))
+            } else if field.attrs.base64.is_some() {
+                quote!(#krate::__private::base64::absent(__r, #name)?)
+            } else {
+                let ty = field.ty;
+                quote!(#krate::__private::absent::<#ty>(__r, #name)?)
+            }
+        }
+    }
+}
+
+/// The value of a field that is not read (`skip_deserializing`).
+pub fn skipped_value(field: &Field, container_default: &Default) -> TokenStream {
+    let member = &field.member;
+    match (&field.attrs.default.0, container_default) {
+        (Default::Trait, _) | (Default::None, Default::None) => quote!(::core::default::Default::default()),
+        (Default::Path(path), _) => quote!(#path()),
+        (Default::None, Default::Trait | Default::Path(_)) => quote!(__default.#member),
+    }
+}

@@ -1,0 +1,311 @@
+//! Helpers shared by jetwire-json's black-box tests: the test data on disk, a tiny test-only DOM
+//! built from the reader's tokens, and its comparison with `serde_json::Value`.
+
+// Each test file uses a different part of this module.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+
+use jetwire_json::{Number, ReadOptions, Reader, Token, WriteOptions, Writer};
+
+/// JSONTestSuite's parser cases.
+pub const SUITE_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/JSONTestSuite/test_parsing");
+
+/// The three json-benchmark corpora.
+pub const BENCH_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/json-benchmark");
+
+/// The JSONTestSuite files whose names start with `prefix`, sorted by name, with their bytes.
+pub fn suite_files(prefix: &str) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(SUITE_DIR)
+        .unwrap_or_else(|err| panic!("reading {SUITE_DIR}: {err}"))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .filter_map(|path| {
+            let name = path.file_name()?.to_str()?.to_owned();
+            name.starts_with(prefix).then(|| {
+                let bytes = std::fs::read(&path).unwrap_or_else(|err| panic!("reading {name}: {err}"));
+                (name, bytes)
+            })
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// `skip_value` then `finish`, the cheapest complete validation.
+pub fn skip_all(input: &[u8], options: ReadOptions) -> jetwire_json::Result<()> {
+    let mut reader = Reader::with_options(input, options);
+    reader.skip_value()?;
+    reader.finish()
+}
+
+/// `next_token` until it returns `None`; the number of tokens.
+pub fn tokens_all(input: &[u8], options: ReadOptions) -> jetwire_json::Result<usize> {
+    let mut reader = Reader::with_options(input, options);
+    let mut count = 0;
+    while reader.next_token()?.is_some() {
+        count += 1;
+    }
+    Ok(count)
+}
+
+/// A JSON value as jetwire reads it. Objects keep their properties in order, duplicates included.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Dom {
+    Null,
+    Bool(bool),
+    /// The number's exact source text and `Number::as_f64` (as bits, so that `-0` and `0` differ).
+    Number {
+        text: String,
+        f64_bits: Option<u64>,
+    },
+    String(String),
+    Array(Vec<Dom>),
+    Object(Vec<(String, Dom)>),
+}
+
+/// A parsed document and what the parse saw on the way.
+#[derive(Debug)]
+pub struct Parsed {
+    pub dom: Dom,
+    /// Every string and key decodes to well-formed UTF-8 (`JsonStr::decoded_bytes`): no ill-formed
+    /// bytes and no unpaired surrogate escapes.
+    pub all_utf8: bool,
+    /// Every number has an `f64` value (none overflows).
+    pub all_finite: bool,
+    /// The deepest nesting of arrays and objects.
+    pub max_depth: usize,
+}
+
+fn number_dom(number: Number<'_>) -> Dom {
+    Dom::Number { text: number.as_str().to_owned(), f64_bits: number.as_f64().map(f64::to_bits) }
+}
+
+enum Frame {
+    Array(Vec<Dom>),
+    Object(Vec<(String, Dom)>, Option<String>),
+}
+
+/// Reads `input` into a [`Dom`] with `next_token` (without recursion).
+pub fn parse(input: &[u8], options: ReadOptions) -> jetwire_json::Result<Parsed> {
+    let mut reader = Reader::with_options(input, options);
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut root = None;
+    let (mut all_utf8, mut all_finite, mut max_depth) = (true, true, 0);
+    while let Some(token) = reader.next_token()? {
+        max_depth = max_depth.max(reader.depth());
+        let complete = match token {
+            Token::BeginArray => {
+                stack.push(Frame::Array(Vec::new()));
+                None
+            }
+            Token::BeginObject => {
+                stack.push(Frame::Object(Vec::new(), None));
+                None
+            }
+            Token::EndArray => match stack.pop() {
+                Some(Frame::Array(items)) => Some(Dom::Array(items)),
+                _ => panic!("the reader closed an array that was not open"),
+            },
+            Token::EndObject => match stack.pop() {
+                Some(Frame::Object(properties, None)) => Some(Dom::Object(properties)),
+                _ => panic!("the reader closed an object that was not open, or after a key"),
+            },
+            Token::PropertyName(key) => {
+                all_utf8 &= std::str::from_utf8(&key.decoded_bytes()).is_ok();
+                match stack.last_mut() {
+                    Some(Frame::Object(_, pending @ None)) => *pending = Some(key.decoded().into_owned()),
+                    _ => panic!("the reader gave a property name outside an object"),
+                }
+                None
+            }
+            Token::String(text) => {
+                all_utf8 &= std::str::from_utf8(&text.decoded_bytes()).is_ok();
+                Some(Dom::String(text.decoded().into_owned()))
+            }
+            Token::Number(number) => {
+                all_finite &= number.as_f64().is_some();
+                Some(number_dom(number))
+            }
+            Token::Bool(value) => Some(Dom::Bool(value)),
+            Token::Null => Some(Dom::Null),
+        };
+        if let Some(value) = complete {
+            match stack.last_mut() {
+                None => root = Some(value),
+                Some(Frame::Array(items)) => items.push(value),
+                Some(Frame::Object(properties, pending)) => {
+                    let key = pending.take().expect("the reader gave a value where a key was due");
+                    properties.push((key, value));
+                }
+            }
+        }
+    }
+    assert!(stack.is_empty(), "next_token returned None with containers open");
+    Ok(Parsed {
+        dom: root.expect("next_token returned None before any value"),
+        all_utf8,
+        all_finite,
+        max_depth,
+    })
+}
+
+/// How numbers are written back by [`write_dom`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numbers {
+    /// `Writer::number_text` with the source spelling.
+    Exact,
+    /// `Writer::f64` where the number has an `f64` value (its text otherwise).
+    AsF64,
+}
+
+/// Writes `dom` with a `Writer` (recursively: test DOMs are shallow).
+pub fn write_dom(dom: &Dom, options: WriteOptions, numbers: Numbers) -> Vec<u8> {
+    fn go(dom: &Dom, writer: &mut Writer, numbers: Numbers) -> jetwire_json::Result<()> {
+        match dom {
+            Dom::Null => writer.null(),
+            Dom::Bool(value) => writer.bool(*value),
+            Dom::Number { text, f64_bits } => match (numbers, f64_bits) {
+                (Numbers::AsF64, Some(bits)) => writer.f64(f64::from_bits(*bits)),
+                _ => writer.number_text(text),
+            },
+            Dom::String(text) => writer.string(text),
+            Dom::Array(items) => {
+                writer.begin_array()?;
+                for item in items {
+                    go(item, writer, numbers)?;
+                }
+                writer.end_array()
+            }
+            Dom::Object(properties) => {
+                writer.begin_object()?;
+                for (key, value) in properties {
+                    writer.property_name(key)?;
+                    go(value, writer, numbers)?;
+                }
+                writer.end_object()
+            }
+        }
+    }
+    let mut writer = Writer::with_options(options);
+    go(dom, &mut writer, numbers).expect("writing a DOM");
+    writer.finish().expect("finishing a DOM");
+    writer.into_vec()
+}
+
+/// Whether two DOMs hold the same values: numbers compared by their `f64` (or by text when they
+/// have none), everything else exactly.
+pub fn same_values(a: &Dom, b: &Dom) -> bool {
+    match (a, b) {
+        (Dom::Number { f64_bits: Some(x), .. }, Dom::Number { f64_bits: Some(y), .. }) => x == y,
+        (Dom::Array(xs), Dom::Array(ys)) => {
+            xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| same_values(x, y))
+        }
+        (Dom::Object(xs), Dom::Object(ys)) => {
+            xs.len() == ys.len() && xs.iter().zip(ys).all(|((kx, x), (ky, y))| kx == ky && same_values(x, y))
+        }
+        _ => a == b,
+    }
+}
+
+/// Whether the `serde_json` in use was built with `arbitrary_precision` (the workspace enables it):
+/// then its numbers keep their text (normalized) and numbers beyond `f64` are accepted.
+pub fn serde_arbitrary_precision() -> bool {
+    matches!(serde_json::from_str("1E2"), Ok(serde_json::Value::Number(n)) if n.to_string() == "1e+2")
+}
+
+/// A number's text the way serde_json's `arbitrary_precision` keeps it: `E` lowercased, and an
+/// exponent without a sign given `+`.
+pub fn serde_number_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 1);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == 'e' || c == 'E' {
+            out.push('e');
+            if chars.peek().is_some_and(char::is_ascii_digit) {
+                out.push('+');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The verdict serde_json should give on a document jetwire read as `parsed` (or rejected).
+///
+/// The legitimate differences, each narrow and explicit:
+/// - serde_json requires well-formed UTF-8 and paired surrogate escapes in strings, where
+///   jetwire's lexical Unicode policy accepts both (and replaces them with U+FFFD in `str`);
+/// - serde_json's recursion limit of 128 rejects a 128th level of nesting, which jetwire's
+///   `max_depth` of 128 still accepts: serde_json accepts at most 127 levels;
+/// - without `arbitrary_precision`, serde_json rejects numbers beyond the `f64` range, which
+///   jetwire's grammar accepts (only `read_f64` refuses them).
+pub fn serde_should_accept(parsed: &jetwire_json::Result<Parsed>) -> bool {
+    match parsed {
+        Err(_) => false,
+        Ok(parsed) => {
+            parsed.all_utf8 && parsed.max_depth <= 127 && (parsed.all_finite || serde_arbitrary_precision())
+        }
+    }
+}
+
+/// Checks that jetwire's `dom` holds the same values as serde_json's `value`; the error names
+/// where they differ. Objects are compared as maps whose duplicate keys keep their last value,
+/// as `serde_json::Map` does.
+pub fn compare_with_serde(dom: &Dom, value: &serde_json::Value, path: &str) -> Result<(), String> {
+    use serde_json::Value;
+    let differ = |what: &str| Err(format!("at `{path}`: {what}: jetwire {dom:?}, serde_json {value:?}"));
+    match (dom, value) {
+        (Dom::Null, Value::Null) => Ok(()),
+        (Dom::Bool(a), Value::Bool(b)) if a == b => Ok(()),
+        (Dom::String(a), Value::String(b)) if a == b => Ok(()),
+        (Dom::Number { text, f64_bits }, Value::Number(n)) => {
+            if *f64_bits != n.as_f64().map(f64::to_bits) {
+                return differ("f64 values");
+            }
+            let mut reader = Reader::new(text.as_bytes());
+            let number = reader.read_number().expect("a number token re-reads");
+            // Integers agree wherever serde_json has one; jetwire also reads `-0` as the integer
+            // 0, which serde_json's `arbitrary_precision` keeps as text `-0` (no u64).
+            let integers = [
+                (number.as_i64().map(i128::from), n.as_i64().map(i128::from)),
+                (number.as_u64().map(i128::from), n.as_u64().map(i128::from)),
+            ];
+            for (ours, theirs) in integers {
+                let negative_zero = text == "-0" && ours == Some(0) && theirs.is_none();
+                if ours != theirs && !negative_zero {
+                    return differ("integer values");
+                }
+            }
+            if serde_arbitrary_precision() && serde_number_text(text) != n.to_string() {
+                return differ("number texts");
+            }
+            Ok(())
+        }
+        (Dom::Array(items), Value::Array(values)) => {
+            if items.len() != values.len() {
+                return differ("array lengths");
+            }
+            for (index, (item, value)) in items.iter().zip(values).enumerate() {
+                compare_with_serde(item, value, &format!("{path}/{index}"))?;
+            }
+            Ok(())
+        }
+        (Dom::Object(properties), Value::Object(map)) => {
+            let mut last: BTreeMap<&str, &Dom> = BTreeMap::new();
+            for (key, value) in properties {
+                last.insert(key, value);
+            }
+            if last.len() != map.len() {
+                return differ("object sizes (after duplicate keys)");
+            }
+            for (key, item) in last {
+                let Some(value) = map.get(key) else { return differ(&format!("key {key:?}")) };
+                compare_with_serde(item, value, &format!("{path}/{key}"))?;
+            }
+            Ok(())
+        }
+        _ => differ("values"),
+    }
+}

@@ -1,0 +1,10 @@
+use jetwire::FromJson;
+
+#[derive(FromJson)]
+#[jetwire(tag)]
+struct S {
+    #[jetwire(rename)]
+    a: u8,
+}
+
+fn main() {}

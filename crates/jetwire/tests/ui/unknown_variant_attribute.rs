@@ -1,0 +1,9 @@
+use jetwire::ToJson;
+
+#[derive(ToJson)]
+enum E {
+    #[jetwire(flatten)]
+    A,
+}
+
+fn main() {}

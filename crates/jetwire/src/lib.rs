@@ -37,3 +37,8 @@ pub use jetwire_derive::{FromJson, ToJson};
 pub mod __private {
     pub use jetwire_json::private::*;
 }
+
+/// The README's examples, compiled and run as doctests so the README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

@@ -9,7 +9,9 @@
 //! the reader hands out, `values` the typed scalar reads, and this file the grammar's state
 //! machine.
 
+mod float;
 mod numbers;
+mod pow5_table;
 mod stack;
 mod strings;
 mod token;

@@ -3,9 +3,12 @@
 //! One pass over the digits both validates the RFC 8259 number grammar and accumulates up to 19
 //! significant digits into a `u64`. Integers that fit come straight from that mantissa. Floats take
 //! the exact fast path (a mantissa of at most 53 bits scaled by an exactly representable power of
-//! ten, Clinger's observation); everything else goes to the standard library's correctly rounded
-//! parser (Eisel-Lemire with an exact fallback) on the number's source text, which the scan has
-//! already proven to be plain ASCII in the shape that parser accepts.
+//! ten, Clinger's observation), then Eisel-Lemire on the accumulated digits (`float.rs`). Only
+//! numbers with more than 19 significant digits go to the standard library's correctly rounded
+//! parser on the source text, which the scan has proven to be plain ASCII in the shape that parser
+//! accepts.
+
+use super::float;
 
 /// A number token, validated, with its value partly decoded.
 #[derive(Clone, Copy, Debug)]
@@ -189,26 +192,36 @@ const F32_POW10: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 
 /// The number as the nearest `f64`, or `None` when its magnitude is too large for one.
 #[inline]
 pub(crate) fn to_f64(number: &ScannedNumber, text: &[u8]) -> Option<f64> {
-    if !number.overflow && number.mantissa < (1 << 53) && number.exponent.unsigned_abs() <= 22 {
+    if number.overflow {
+        // More than 19 significant digits: only the whole text decides the rounding.
+        return finite(parse_text::<f64>(text));
+    }
+    let magnitude = if number.mantissa < (1 << 53) && number.exponent.unsigned_abs() <= 22 {
+        // Both operands are exact doubles, so one correctly rounded operation is exact rounding.
         let m = number.mantissa as f64;
         let power = F64_POW10[number.exponent.unsigned_abs() as usize];
-        let value = if number.exponent < 0 { m / power } else { m * power };
-        return Some(if number.negative { -value } else { value });
-    }
-    finite(parse_text::<f64>(text))
+        if number.exponent < 0 { m / power } else { m * power }
+    } else {
+        float::decimal_to_f64(number.mantissa, number.exponent)?
+    };
+    Some(if number.negative { -magnitude } else { magnitude })
 }
 
 /// The number as the nearest `f32` (rounded once, from the decimal text, never through `f64`),
 /// or `None` when its magnitude is too large for one.
 #[inline]
 pub(crate) fn to_f32(number: &ScannedNumber, text: &[u8]) -> Option<f32> {
-    if !number.overflow && number.mantissa < (1 << 24) && number.exponent.unsigned_abs() <= 10 {
+    if number.overflow {
+        return parse_text::<f32>(text).filter(|v| v.is_finite());
+    }
+    let magnitude = if number.mantissa < (1 << 24) && number.exponent.unsigned_abs() <= 10 {
         let m = number.mantissa as f32;
         let power = F32_POW10[number.exponent.unsigned_abs() as usize];
-        let value = if number.exponent < 0 { m / power } else { m * power };
-        return Some(if number.negative { -value } else { value });
-    }
-    parse_text::<f32>(text).filter(|v| v.is_finite())
+        if number.exponent < 0 { m / power } else { m * power }
+    } else {
+        float::decimal_to_f32(number.mantissa, number.exponent)?
+    };
+    Some(if number.negative { -magnitude } else { magnitude })
 }
 
 fn finite(value: Option<f64>) -> Option<f64> {

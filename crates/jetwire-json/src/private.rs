@@ -83,6 +83,13 @@ pub fn expected_single_key(reader: &Reader<'_>, enum_name: &str) -> Error {
     ))
 }
 
+/// The error for an externally tagged enum given something other than a string or an object.
+#[cold]
+#[inline(never)]
+pub fn expected_enum(reader: &mut Reader<'_>, enum_name: &str) -> Error {
+    reader.type_error(&format!("a string or an object with a single property naming a variant of enum {enum_name}"))
+}
+
 /// The error for a variant name given as a string where the variant has a payload.
 #[cold]
 #[inline(never)]

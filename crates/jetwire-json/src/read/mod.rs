@@ -264,6 +264,13 @@ impl<'de> Reader<'de> {
             Ok(kind) => kind.describe().to_owned(),
             Err(err) => return err,
         };
+        if !matches!(self.input[self.pos], b'{' | b'[') {
+            // A malformed or truncated scalar is a syntax or end-of-input error, not a
+            // mismatch of types: `nan` is not `null`, and `[t` is cut short.
+            if let Err(err) = self.clone().skip_value() {
+                return err;
+            }
+        }
         let pos = self.skip_whitespace_at(self.pos);
         self.error_at(Category::Data, format!("expected {expected}, found {found}"), pos)
     }

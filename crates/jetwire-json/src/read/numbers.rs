@@ -39,53 +39,39 @@ pub(crate) enum NumberError {
     DigitInExponent(usize),
 }
 
-const MAX_MANTISSA_DIGITS: u32 = 19;
+/// The most significant digits a `u64` mantissa holds exactly, whatever they are.
+const MAX_MANTISSA_DIGITS: usize = 19;
 
 /// Scans the number that starts at `input[start]` (a `-` or a digit).
+///
+/// The digit runs are found eight bytes at a time, then converted eight digits at a time.
 #[inline]
 pub(crate) fn scan(input: &[u8], start: usize) -> Result<ScannedNumber, NumberError> {
-    let mut i = start;
-    let negative = input.get(i) == Some(&b'-');
-    if negative {
-        i += 1;
-    }
-    let mut mantissa: u64 = 0;
-    let mut digits: u32 = 0;
-    let mut overflow = false;
-    let mut exponent: i64 = 0;
-
-    match input.get(i) {
+    let negative = input.get(start) == Some(&b'-');
+    let int_start = start + usize::from(negative);
+    let int_end = match input.get(int_start) {
         Some(b'0') => {
-            i += 1;
-            if matches!(input.get(i), Some(b'0'..=b'9')) {
-                return Err(NumberError::LeadingZero(i - 1));
+            if matches!(input.get(int_start + 1), Some(b'0'..=b'9')) {
+                return Err(NumberError::LeadingZero(int_start));
             }
+            int_start + 1
         }
-        Some(b'1'..=b'9') => {
-            while let Some(&d @ b'0'..=b'9') = input.get(i) {
-                push_digit(&mut mantissa, &mut digits, &mut overflow, &mut exponent, d, false);
-                i += 1;
-            }
-        }
-        _ => return Err(NumberError::DigitAfterMinus(i)),
-    }
-
-    let mut is_integer = true;
-    if input.get(i) == Some(&b'.') {
-        is_integer = false;
-        i += 1;
-        let first = i;
-        while let Some(&d @ b'0'..=b'9') = input.get(i) {
-            push_digit(&mut mantissa, &mut digits, &mut overflow, &mut exponent, d, true);
-            i += 1;
-        }
+        Some(b'1'..=b'9') => skip_digits(input, int_start + 1),
+        _ => return Err(NumberError::DigitAfterMinus(int_start)),
+    };
+    let mut i = int_end;
+    let (frac_start, frac_end) = if input.get(i) == Some(&b'.') {
+        let first = i + 1;
+        i = skip_digits(input, first);
         if i == first {
             return Err(NumberError::DigitAfterPoint(i));
         }
-    }
-
+        (first, i)
+    } else {
+        (i, i)
+    };
+    let mut explicit_exponent: i64 = 0;
     if matches!(input.get(i), Some(b'e' | b'E')) {
-        is_integer = false;
         i += 1;
         let exponent_negative = match input.get(i) {
             Some(b'-') => {
@@ -99,19 +85,64 @@ pub(crate) fn scan(input: &[u8], start: usize) -> Result<ScannedNumber, NumberEr
             _ => false,
         };
         let first = i;
-        let mut explicit: i64 = 0;
-        while let Some(&d @ b'0'..=b'9') = input.get(i) {
-            // Saturate: anything this large is zero or infinity as a float anyway.
-            explicit = (explicit * 10 + i64::from(d - b'0')).min(1 << 40);
-            i += 1;
-        }
+        i = skip_digits(input, first);
         if i == first {
             return Err(NumberError::DigitInExponent(i));
         }
-        exponent += if exponent_negative { -explicit } else { explicit };
+        // Saturate: anything this large is zero or infinity as a float anyway.
+        explicit_exponent = input[first..i].iter().fold(0i64, |e, &d| (e * 10 + i64::from(d - b'0')).min(1 << 40));
+        if exponent_negative {
+            explicit_exponent = -explicit_exponent;
+        }
     }
 
+    let integer = &input[int_start..int_end];
+    let fraction = &input[frac_start..frac_end];
+    let is_integer = i == int_end;
+    let overflow = significant_digits(integer, fraction) > MAX_MANTISSA_DIGITS;
+    let mantissa = if overflow { 0 } else { accumulate(accumulate(0, integer), fraction) };
+    let exponent = explicit_exponent - fraction.len() as i64;
     Ok(ScannedNumber { end: i, negative, mantissa, exponent, is_integer, overflow })
+}
+
+/// How many significant digits `integer.fraction` has (leading zeros do not count).
+#[inline(always)]
+fn significant_digits(integer: &[u8], fraction: &[u8]) -> usize {
+    if integer != b"0" {
+        return integer.len() + fraction.len();
+    }
+    let leading_zeros = fraction.iter().take_while(|&&d| d == b'0').count();
+    fraction.len() - leading_zeros
+}
+
+/// `mantissa` followed by the decimal `digits`: eight at a time, then one at a time. The caller
+/// guarantees the result fits.
+#[inline(always)]
+fn accumulate(mut mantissa: u64, digits: &[u8]) -> u64 {
+    let mut chunks = digits.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("chunks_exact yields 8 bytes"));
+        mantissa = mantissa * 100_000_000 + parse_eight_digits(word);
+    }
+    for &digit in chunks.remainder() {
+        mantissa = mantissa * 10 + u64::from(digit - b'0');
+    }
+    mantissa
+}
+
+/// The value of eight ASCII digits loaded little-endian (the first digit in the lowest byte),
+/// by SWAR: pairs, then quads, then the whole.
+#[inline(always)]
+fn parse_eight_digits(word: u64) -> u64 {
+    const LOW_BYTES: u64 = 0x0000_00FF_0000_00FF;
+    const TIMES_100_AND_1000000: u64 = 100 + (1_000_000 << 32);
+    const TIMES_1_AND_10000: u64 = 1 + (10_000 << 32);
+    let digits = word.wrapping_sub(0x3030_3030_3030_3030);
+    let pairs = digits.wrapping_mul(10).wrapping_add(digits >> 8);
+    ((pairs & LOW_BYTES).wrapping_mul(TIMES_100_AND_1000000)
+        .wrapping_add(((pairs >> 16) & LOW_BYTES).wrapping_mul(TIMES_1_AND_10000))
+        >> 32)
+        & 0xFFFF_FFFF
 }
 
 /// Validates the number that starts at `input[start]` (a `-` or a digit) without decoding it,
@@ -153,31 +184,6 @@ pub(crate) fn skip(input: &[u8], start: usize) -> Result<usize, NumberError> {
 #[inline(always)]
 fn skip_digits(input: &[u8], i: usize) -> usize {
     i + jetwire_core::scan::leading_digits(input.get(i..).unwrap_or_default())
-}
-
-#[inline(always)]
-fn push_digit(
-    mantissa: &mut u64,
-    digits: &mut u32,
-    overflow: &mut bool,
-    exponent: &mut i64,
-    digit: u8,
-    after_point: bool,
-) {
-    if *digits < MAX_MANTISSA_DIGITS {
-        *mantissa = *mantissa * 10 + u64::from(digit - b'0');
-        if *mantissa != 0 {
-            *digits += 1;
-        }
-        if after_point {
-            *exponent -= 1;
-        }
-    } else {
-        *overflow = true;
-        if !after_point {
-            *exponent += 1;
-        }
-    }
 }
 
 /// Exact powers of ten as `f64` (all of 10^0..=10^22 are exactly representable).
@@ -306,6 +312,28 @@ mod tests {
         assert_eq!(scan(b"1.e5", 0).unwrap_err(), NumberError::DigitAfterPoint(2));
         assert_eq!(scan(b"1e", 0).unwrap_err(), NumberError::DigitInExponent(2));
         assert_eq!(scan(b"1e+", 0).unwrap_err(), NumberError::DigitInExponent(3));
+    }
+
+    #[test]
+    fn eight_digits_at_a_time() {
+        for text in [*b"00000000", *b"12345678", *b"99999999", *b"10000001", *b"07060504"] {
+            let expected: u64 = std::str::from_utf8(&text).unwrap().parse().unwrap();
+            assert_eq!(parse_eight_digits(u64::from_le_bytes(text)), expected);
+        }
+    }
+
+    #[test]
+    fn mantissa_and_exponent() {
+        let parts = |t: &str| {
+            let n = scan(t.as_bytes(), 0).unwrap();
+            (n.mantissa, n.exponent, n.overflow, n.is_integer)
+        };
+        assert_eq!(parts("1234567890123456789"), (1234567890123456789, 0, false, true));
+        assert_eq!(parts("12345678901234567890"), (0, 0, true, true));
+        assert_eq!(parts("0.0000000000000000000000123"), (123, -25, false, false));
+        assert_eq!(parts("-12.5e-3"), (125, -4, false, false));
+        assert_eq!(parts("100e+2"), (100, 2, false, false));
+        assert_eq!(parts("0"), (0, 0, false, true));
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub(crate) mod collections;
 mod external;
 mod scalars;
 mod std_types;
+pub(crate) mod text;
 
 use std::io;
 

@@ -132,6 +132,9 @@ fn external(g: &Gen, variants: &[Variant]) -> TokenStream {
                 _ => #unknown_string,
             };
         }
+        if __r.peek()? != #krate::json::TokenKind::BeginObject {
+            return ::core::result::Result::Err(#krate::__private::expected_enum(__r, #enum_name));
+        }
         __r.begin_object()?;
         let __key = match __r.next_key()? {
             ::core::option::Option::Some(__key) => __key,

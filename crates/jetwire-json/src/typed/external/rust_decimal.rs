@@ -3,23 +3,16 @@
 
 use rust_decimal::Decimal;
 
+use crate::typed::text::StackText;
 use crate::typed::{FromJson, ToJson};
 use crate::{Output, Reader, Result, Writer};
 
 impl ToJson for Decimal {
     fn to_json<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
-        let mut slot = writer.reserve_value(MAX_DECIMAL_TEXT)?;
-        let mut cursor = std::io::Cursor::new(slot.buffer());
-        std::io::Write::write_fmt(&mut cursor, format_args!("{self}"))
-            .expect("a Decimal's text fits its bound");
-        let len = cursor.position() as usize;
-        slot.commit(len);
-        Ok(())
+        // A sign, 29 digits, a point and leading zeros fit.
+        writer.number_text(StackText::<64>::display(self).as_str())
     }
 }
-
-/// The longest `Display` of a `Decimal`: a sign, 29 digits, a point and up to 28 leading zeros.
-const MAX_DECIMAL_TEXT: usize = 64;
 
 impl<'de> FromJson<'de> for Decimal {
     fn from_json(reader: &mut Reader<'de>) -> Result<Self> {

@@ -55,6 +55,30 @@ pub fn leading_digits(haystack: &[u8]) -> usize {
     arch::all::swar::leading_digits(haystack)
 }
 
+/// How many ASCII digits the eight bytes of `word` (loaded little-endian) start with, 0 to 8.
+///
+/// ```
+/// use jetwire_core::scan::leading_digits_in_word;
+/// assert_eq!(leading_digits_in_word(u64::from_le_bytes(*b"01234567")), 8);
+/// assert_eq!(leading_digits_in_word(u64::from_le_bytes(*b"123.5678")), 3);
+/// ```
+#[inline(always)]
+pub fn leading_digits_in_word(word: u64) -> usize {
+    (arch::all::swar::non_digit_lanes(word).trailing_zeros() / 8) as usize
+}
+
+/// The value of eight ASCII digits loaded little-endian (the first digit in the lowest byte),
+/// computed with three multiplications instead of eight.
+///
+/// ```
+/// use jetwire_core::scan::parse_eight_digits;
+/// assert_eq!(parse_eight_digits(u64::from_le_bytes(*b"12345678")), 12_345_678);
+/// ```
+#[inline(always)]
+pub fn parse_eight_digits(word: u64) -> u64 {
+    arch::all::swar::parse_eight_digits(word)
+}
+
 /// The index of the first byte that is not JSON whitespace (space, tab, line feed, carriage
 /// return), or `haystack.len()` if all of it is whitespace.
 ///
@@ -65,7 +89,20 @@ pub fn leading_digits(haystack: &[u8]) -> usize {
 /// ```
 #[inline]
 pub fn skip_whitespace(haystack: &[u8]) -> usize {
-    haystack.iter().position(|&b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r')).unwrap_or(haystack.len())
+    #[cfg(target_arch = "x86_64")]
+    {
+        arch::x86_64::sse2::skip_whitespace(haystack)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        arch::all::swar::skip_whitespace(haystack)
+    }
+}
+
+/// Whether `byte` is JSON whitespace: space, tab, line feed or carriage return.
+#[inline]
+pub const fn is_whitespace(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | b'\r')
 }
 
 #[cfg(test)]
@@ -111,6 +148,33 @@ mod tests {
         ) {
             let naive = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
             prop_assert_eq!(leading_digits(&bytes), naive);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+        #[test]
+        fn skip_whitespace_matches_naive(
+            bytes in proptest::collection::vec(prop_oneof![
+                8 => prop_oneof![Just(b' '), Just(b'\t'), Just(b'\n'), Just(b'\r')],
+                1 => any::<u8>(),
+            ], 0..60),
+        ) {
+            let naive = bytes.iter().take_while(|&&b| is_whitespace(b)).count();
+            prop_assert_eq!(skip_whitespace(&bytes), naive);
+            prop_assert_eq!(arch::all::swar::skip_whitespace(&bytes), naive);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn eight_digits_match_naive(bytes in proptest::array::uniform8(prop_oneof![4 => b'0'..=b'9', 1 => any::<u8>()])) {
+            let word = u64::from_le_bytes(bytes);
+            prop_assert_eq!(leading_digits_in_word(word), bytes.iter().take_while(|b| b.is_ascii_digit()).count());
+            if bytes.iter().all(u8::is_ascii_digit) {
+                let naive = bytes.iter().fold(0u64, |v, d| v * 10 + u64::from(d - b'0'));
+                prop_assert_eq!(parse_eight_digits(word), naive);
+            }
         }
     }
 

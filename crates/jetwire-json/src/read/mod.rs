@@ -285,6 +285,15 @@ impl<'de> Reader<'de> {
         if byte > b' ' && byte != b'/' {
             return Some(byte);
         }
+        // One space (after `:` or `,`) is the common case of formatted JSON: no loop for it.
+        if byte == b' ' {
+            if let Some(&next) = self.input.get(self.pos + 1) {
+                if next > b' ' && next != b'/' {
+                    self.pos += 1;
+                    return Some(next);
+                }
+            }
+        }
         self.skip_whitespace_slow()
     }
 
@@ -369,10 +378,26 @@ impl<'de> Reader<'de> {
         self.unexpected(expected)
     }
 
-    /// The reader is positioned at a value (after [`advance`](Self::advance)): checks that the
-    /// grammar allows one here and returns its first byte.
+    /// Moves to the next value (past whitespace, and past a separator when one is due), checks
+    /// that the grammar allows a value there, and returns its first byte. The states that the
+    /// structural calls leave behind (`Value`, `ArrayFirst`) take the inline path.
     #[inline(always)]
     fn begin_value(&mut self) -> Result<u8> {
+        let byte = self.skip_whitespace();
+        match (self.state, byte) {
+            (State::Value, Some(byte)) => Ok(byte),
+            (State::ArrayFirst, Some(byte)) if byte != b']' => {
+                self.state = State::Value;
+                Ok(byte)
+            }
+            _ => self.begin_value_slow(),
+        }
+    }
+
+    /// [`begin_value`](Self::begin_value) from any other state: after a value without a
+    /// structural call (token by token), at the end of the input, or where no value may stand.
+    #[inline(never)]
+    fn begin_value_slow(&mut self) -> Result<u8> {
         if self.state == State::Done {
             return Err(self.past_the_end_error());
         }
@@ -452,14 +477,38 @@ impl<'de> Reader<'de> {
     /// object's `}` has been consumed.
     #[inline]
     pub fn next_key(&mut self) -> Result<Option<Key<'de>>> {
-        let byte = self.advance()?;
+        let mut byte = self.skip_whitespace();
+        if self.state == State::ObjectNext {
+            match byte {
+                Some(b',') => {
+                    self.pos += 1;
+                    self.state = State::Key;
+                    byte = self.skip_whitespace();
+                    if byte == Some(b'}') && self.options.allow_trailing_commas {
+                        self.state = State::ObjectNext;
+                    }
+                }
+                Some(b'}') => {}
+                _ => return Err(self.separator_error()),
+            }
+        }
         match (self.state, byte) {
-            (State::ObjectFirst | State::Key, b'"') => self.read_key().map(Some),
-            (State::ObjectFirst | State::ObjectNext, b'}') => {
+            (State::ObjectFirst | State::Key, Some(b'"')) => self.read_key().map(Some),
+            (State::ObjectFirst | State::ObjectNext, Some(b'}')) => {
                 self.close();
                 Ok(None)
             }
             _ => Err(self.key_not_allowed()),
+        }
+    }
+
+    /// The error for something other than `,` or the closing bracket after a container's value.
+    #[cold]
+    #[inline(never)]
+    fn separator_error(&self) -> Error {
+        match self.state {
+            State::ObjectNext => self.unexpected("`,` or `}`"),
+            _ => self.unexpected("`,` or `]`"),
         }
     }
 
@@ -499,21 +548,37 @@ impl<'de> Reader<'de> {
     /// array's `]` has been consumed.
     #[inline]
     pub fn next_element(&mut self) -> Result<bool> {
-        let byte = self.advance()?;
+        let byte = self.skip_whitespace();
         match (self.state, byte) {
-            (State::ArrayFirst | State::ArrayNext, b']') => {
+            // After `,` the element is only positioned: reading it checks that it is a value.
+            (State::ArrayNext, Some(b',')) => {
+                self.pos += 1;
+                self.state = State::Value;
+                if self.skip_whitespace() == Some(b']') && self.options.allow_trailing_commas {
+                    self.close();
+                    return Ok(false);
+                }
+                Ok(true)
+            }
+            (State::ArrayFirst | State::ArrayNext, Some(b']')) => {
                 self.close();
                 Ok(false)
             }
-            (State::ArrayFirst, _) => {
+            (State::ArrayFirst, Some(_)) => {
                 self.state = State::Value;
                 Ok(true)
             }
+            (State::ArrayNext, _) => Err(self.separator_error()),
+            (State::ArrayFirst, None) => Err(self.end_of_input_error()),
             (State::Value, _) if self.containers.top() == Some(false) => Ok(true),
-            _ => {
-                Err(self.error_here(Category::Syntax, "not inside an array, where an element is read".into()))
-            }
+            _ => Err(self.not_in_array()),
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn not_in_array(&self) -> Error {
+        self.error_here(Category::Syntax, "not inside an array, where an element is read".into())
     }
 
     // ---- tokens --------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ enum Surrogates {
 /// The text of a string whose source content (between the quotes) is `raw`.
 pub(crate) fn decode_str(raw: &[u8], has_escapes: bool) -> Cow<'_, str> {
     if !has_escapes {
-        return match core::str::from_utf8(raw) {
+        return match simdutf8::basic::from_utf8(raw) {
             Ok(text) => Cow::Borrowed(text),
             Err(_) => Cow::Owned(String::from_utf8_lossy(raw).into_owned()),
         };

@@ -52,7 +52,10 @@ fn with_offset_seconds(text: &str) -> Option<DateTime<FixedOffset>> {
     };
     let field = |at: usize| -> Option<i32> {
         let digits = offset.get(at..at + 2)?;
-        digits.iter().all(u8::is_ascii_digit).then(|| i32::from(digits[0] - b'0') * 10 + i32::from(digits[1] - b'0'))
+        digits
+            .iter()
+            .all(u8::is_ascii_digit)
+            .then(|| i32::from(digits[0] - b'0') * 10 + i32::from(digits[1] - b'0'))
     };
     if offset[3] != b':' || offset[6] != b':' {
         return None;

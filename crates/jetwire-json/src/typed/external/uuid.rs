@@ -17,8 +17,13 @@ impl<'de> FromJson<'de> for Uuid {
     #[inline]
     fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
         let text = reader.read_json_str()?;
-        let parsed =
-            if text.has_escapes() { Uuid::try_parse(&text.decoded()) } else { Uuid::try_parse_ascii(text.raw()) };
-        parsed.map_err(|err| reader.data_error(format_args!("expected a UUID, found {:?}: {err}", text.decoded())))
+        let parsed = if text.has_escapes() {
+            Uuid::try_parse(&text.decoded())
+        } else {
+            Uuid::try_parse_ascii(text.raw())
+        };
+        parsed.map_err(|err| {
+            reader.data_error(format_args!("expected a UUID, found {:?}: {err}", text.decoded()))
+        })
     }
 }

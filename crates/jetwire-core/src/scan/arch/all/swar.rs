@@ -35,7 +35,7 @@ pub(crate) fn find_string_special(haystack: &[u8]) -> Option<usize> {
 /// A mask with a bit set in every lane of `word` that is not an ASCII digit (possibly also in
 /// lanes above the first such lane, never below it).
 #[inline(always)]
-fn non_digit_lanes(word: u64) -> u64 {
+pub(crate) fn non_digit_lanes(word: u64) -> u64 {
     // Digits become 0..=9 with a clear high nibble; adding 6 pushes 10..=15 into the high nibble.
     let offset = word ^ (ONES * 0x30);
     (offset & (ONES * 0xF0)) | (offset.wrapping_add(ONES * 0x06) & (ONES * 0x10))
@@ -55,4 +55,25 @@ pub(crate) fn leading_digits(haystack: &[u8]) -> usize {
         count += LANES;
     }
     count + chunks.remainder().iter().take_while(|b| b.is_ascii_digit()).count()
+}
+
+/// See [`crate::scan::skip_whitespace`]. Whitespace runs are short, so this portable version
+/// goes byte by byte.
+#[inline]
+pub(crate) fn skip_whitespace(haystack: &[u8]) -> usize {
+    haystack.iter().position(|&b| !crate::scan::is_whitespace(b)).unwrap_or(haystack.len())
+}
+
+/// See [`crate::scan::parse_eight_digits`]: digit pairs, then quads, then the whole.
+#[inline(always)]
+pub(crate) fn parse_eight_digits(word: u64) -> u64 {
+    const LOW_BYTES: u64 = 0x0000_00FF_0000_00FF;
+    const TIMES_100_AND_1000000: u64 = 100 + (1_000_000 << 32);
+    const TIMES_1_AND_10000: u64 = 1 + (10_000 << 32);
+    let digits = word.wrapping_sub(ONES * u64::from(b'0'));
+    let pairs = digits.wrapping_mul(10).wrapping_add(digits >> 8);
+    let whole = (pairs & LOW_BYTES)
+        .wrapping_mul(TIMES_100_AND_1000000)
+        .wrapping_add(((pairs >> 16) & LOW_BYTES).wrapping_mul(TIMES_1_AND_10000));
+    (whole >> 32) & 0xFFFF_FFFF
 }

@@ -40,3 +40,37 @@ unsafe fn special_mask(ptr: *const u8) -> u32 {
         _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), control)) as u32
     }
 }
+
+/// See [`crate::scan::skip_whitespace`]: sixteen bytes at a time (pretty-printed JSON indents
+/// with runs longer than a word).
+#[inline]
+pub(crate) fn skip_whitespace(haystack: &[u8]) -> usize {
+    let mut offset = 0;
+    while offset + LANES <= haystack.len() {
+        // SAFETY: `offset + 16 <= haystack.len()`, so the 16-byte load stays inside the slice.
+        let mask = unsafe { whitespace_mask(haystack.as_ptr().add(offset)) };
+        if mask != 0xFFFF {
+            return offset + (!mask).trailing_zeros() as usize;
+        }
+        offset += LANES;
+    }
+    offset + super::super::all::swar::skip_whitespace(&haystack[offset..])
+}
+
+/// A bit per lane of the 16 bytes at `ptr`: set where the byte is JSON whitespace.
+///
+/// # Safety
+///
+/// `ptr` must be valid for reading 16 bytes.
+#[inline(always)]
+unsafe fn whitespace_mask(ptr: *const u8) -> u32 {
+    // SAFETY: the caller guarantees 16 readable bytes; the rest are SSE2 register operations.
+    unsafe {
+        let block = _mm_loadu_si128(ptr.cast::<__m128i>());
+        let space = _mm_cmpeq_epi8(block, _mm_set1_epi8(b' ' as i8));
+        let tab = _mm_cmpeq_epi8(block, _mm_set1_epi8(b'\t' as i8));
+        let newline = _mm_cmpeq_epi8(block, _mm_set1_epi8(b'\n' as i8));
+        let carriage = _mm_cmpeq_epi8(block, _mm_set1_epi8(b'\r' as i8));
+        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(space, tab), _mm_or_si128(newline, carriage))) as u32
+    }
+}

@@ -63,6 +63,84 @@ impl Output for &mut Vec<u8> {
     }
 }
 
+/// Appends `bytes[skip..]` to `out`. `bytes` is an array whose length is known at compile
+/// time, so the copy compiles to a few register moves instead of a call to `memcpy` (which
+/// `Vec::extend_from_slice` makes for short slices it cannot see the length of).
+///
+/// ```
+/// let mut out = b"{".to_vec();
+/// jetwire_core::output::extend_from_array(&mut out, b",\"id\":", 1);
+/// assert_eq!(out, b"{\"id\":");
+/// ```
+///
+/// # Panics
+///
+/// If `skip > N`.
+#[inline(always)]
+pub fn extend_from_array<const N: usize>(out: &mut Vec<u8>, bytes: &[u8; N], skip: usize) {
+    assert!(skip <= N);
+    let count = N - skip;
+    out.reserve(count);
+    let len = out.len();
+    // SAFETY: `reserve(count)` guarantees capacity for `len + count` bytes, so the destination
+    // range is inside the allocation; the source range `skip..N` is inside `bytes`; the two cannot
+    // overlap (`out` is borrowed mutably, `bytes` shared). After the copy the first
+    // `len + count` bytes are initialized, so `set_len` is sound.
+    unsafe {
+        core::ptr::copy_nonoverlapping(bytes.as_ptr().add(skip), out.as_mut_ptr().add(len), count);
+        out.set_len(len + count);
+    }
+}
+
+/// Appends a short slice (such as a formatted number) to `out` without calling `memcpy`: up to
+/// 32 bytes are copied with two to four overlapping unaligned word moves; longer slices take
+/// `extend_from_slice`.
+///
+/// ```
+/// let mut out = b"[".to_vec();
+/// jetwire_core::output::extend_short(&mut out, b"-1.2345e-7");
+/// assert_eq!(out, b"[-1.2345e-7");
+/// ```
+#[inline(always)]
+pub fn extend_short(out: &mut Vec<u8>, bytes: &[u8]) {
+    let n = bytes.len();
+    if n > 32 || n < 4 {
+        out.extend_from_slice(bytes);
+        return;
+    }
+    out.reserve(n);
+    let len = out.len();
+    let src = bytes.as_ptr();
+    // SAFETY: `reserve(n)` makes room for `len + n` bytes. Every load below reads inside
+    // `bytes` (offsets `0..n` in windows that start at 0 or end at `n`, each window no longer
+    // than `n`, since the branch conditions bound `n` from below), and every store writes the
+    // same window at the same offset from `dst`, so inside `len..len + n`. Together the windows
+    // cover all of `0..n`, so `set_len(len + n)` exposes only initialized bytes.
+    unsafe {
+        let dst = out.as_mut_ptr().add(len);
+        if n >= 16 {
+            let (a, b) = (src.cast::<u64>().read_unaligned(), src.add(8).cast::<u64>().read_unaligned());
+            let (c, d) = (
+                src.add(n - 16).cast::<u64>().read_unaligned(),
+                src.add(n - 8).cast::<u64>().read_unaligned(),
+            );
+            dst.cast::<u64>().write_unaligned(a);
+            dst.add(8).cast::<u64>().write_unaligned(b);
+            dst.add(n - 16).cast::<u64>().write_unaligned(c);
+            dst.add(n - 8).cast::<u64>().write_unaligned(d);
+        } else if n >= 8 {
+            let (a, b) = (src.cast::<u64>().read_unaligned(), src.add(n - 8).cast::<u64>().read_unaligned());
+            dst.cast::<u64>().write_unaligned(a);
+            dst.add(n - 8).cast::<u64>().write_unaligned(b);
+        } else {
+            let (a, b) = (src.cast::<u32>().read_unaligned(), src.add(n - 4).cast::<u32>().read_unaligned());
+            dst.cast::<u32>().write_unaligned(a);
+            dst.add(n - 4).cast::<u32>().write_unaligned(b);
+        }
+        out.set_len(len + n);
+    }
+}
+
 /// A buffer in front of an [`io::Write`]: bytes are handed on in blocks of about
 /// [`IoOutput::BLOCK`] bytes, so a writer never makes a system call per token.
 ///
@@ -123,5 +201,32 @@ impl<W: io::Write> Output for IoOutput<W> {
         self.inner.write_all(&self.buffer)?;
         self.buffer.clear();
         self.inner.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extend_short_copies_every_length() {
+        let source: Vec<u8> = (0u8..64).collect();
+        for prefix in 0..10 {
+            for n in 0..=40 {
+                let mut out = vec![0xAA; prefix];
+                extend_short(&mut out, &source[..n]);
+                let mut expected = vec![0xAA; prefix];
+                expected.extend_from_slice(&source[..n]);
+                assert_eq!(out, expected, "prefix {prefix}, length {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn extend_from_array_skips_a_prefix() {
+        let mut out = vec![1];
+        extend_from_array(&mut out, &[2, 3, 4], 1);
+        extend_from_array(&mut out, &[5], 0);
+        assert_eq!(out, [1, 3, 4, 5]);
     }
 }

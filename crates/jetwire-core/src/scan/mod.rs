@@ -43,6 +43,28 @@ pub fn find_string_special(haystack: &[u8]) -> Option<usize> {
     }
 }
 
+/// Appends to `out` the bytes of `source` before its first byte that
+/// [`is_string_special`], and returns how many it appended: the copy loop of string escaping,
+/// which scans and copies in the same pass.
+///
+/// ```
+/// use jetwire_core::scan::copy_plain_run;
+/// let mut out = b"[".to_vec();
+/// assert_eq!(copy_plain_run(&mut out, b"plain text\"then more"), 10);
+/// assert_eq!(out, b"[plain text");
+/// ```
+#[inline]
+pub fn copy_plain_run(out: &mut Vec<u8>, source: &[u8]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        arch::x86_64::sse2::copy_plain_run(out, source)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        arch::all::swar::copy_plain_run(out, source)
+    }
+}
+
 /// How many ASCII digits `haystack` starts with.
 ///
 /// ```
@@ -189,6 +211,23 @@ mod tests {
                 }
             }
             assert_eq!(leading_digits(&vec![b'0'; len]), len);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+        #[test]
+        fn copy_plain_run_matches_naive(bytes in bytes_with_rare_specials(), prefix in 0usize..20) {
+            let run = naive(&bytes).unwrap_or(bytes.len());
+            let start = vec![b'x'; prefix];
+            let mut expected = start.clone();
+            expected.extend_from_slice(&bytes[..run]);
+            let mut out = start.clone();
+            prop_assert_eq!(copy_plain_run(&mut out, &bytes), run);
+            prop_assert_eq!(&out, &expected);
+            let mut out = start;
+            prop_assert_eq!(arch::all::swar::copy_plain_run(&mut out, &bytes), run);
+            prop_assert_eq!(&out, &expected);
         }
     }
 

@@ -42,14 +42,12 @@ pub(crate) fn escape_into(out: &mut Vec<u8>, text: &[u8], mode: EscapeMode) -> R
 
 #[inline]
 fn escape_minimal(out: &mut Vec<u8>, text: &[u8]) {
-    let mut start = 0;
-    while let Some(offset) = scan::find_string_special(&text[start..]) {
-        let special = start + offset;
-        out.extend_from_slice(&text[start..special]);
-        escape_byte(out, text[special]);
-        start = special + 1;
+    let mut start = scan::copy_plain_run(out, text);
+    while start < text.len() {
+        escape_byte(out, text[start]);
+        start += 1;
+        start += scan::copy_plain_run(out, &text[start..]);
     }
-    out.extend_from_slice(&text[start..]);
 }
 
 /// Writes the escape for one ASCII byte that needs one.

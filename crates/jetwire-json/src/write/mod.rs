@@ -9,6 +9,7 @@ mod escape;
 mod slot;
 
 use base64::Engine as _;
+use jetwire_core::output::{extend_from_array, extend_short};
 use jetwire_core::{IoOutput, Output};
 
 use crate::error::{Category, Error, Result};
@@ -359,19 +360,20 @@ impl<O: Output> Writer<O> {
     /// # Ok::<(), jetwire_json::Error>(())
     /// ```
     #[inline(always)]
-    pub fn property_name_precomputed(&mut self, comma_name_colon: &'static [u8]) -> Result<()> {
+    pub fn property_name_precomputed<const N: usize>(
+        &mut self,
+        comma_name_colon: &'static [u8; N],
+    ) -> Result<()> {
         debug_assert!(
-            comma_name_colon.len() >= 4
-                && comma_name_colon.starts_with(b",\"")
-                && comma_name_colon.ends_with(b"\":"),
+            N >= 4 && comma_name_colon.starts_with(b",\"") && comma_name_colon.ends_with(b"\":"),
             "a precomputed property name has the form ,\"name\":"
         );
-        let bytes = match (self.state, self.options.indent) {
-            (State::ObjectNext, None) => comma_name_colon,
-            (State::ObjectFirst, None) => &comma_name_colon[1..],
-            _ => return self.property_name_escaped(&comma_name_colon[2..comma_name_colon.len() - 2]),
-        };
-        self.out.buffer().extend_from_slice(bytes);
+        // Copies of a length known at compile time: a few moves, no call to `memcpy`.
+        match (self.state, self.options.indent) {
+            (State::ObjectNext, None) => extend_from_array(self.out.buffer(), comma_name_colon, 0),
+            (State::ObjectFirst, None) => extend_from_array(self.out.buffer(), comma_name_colon, 1),
+            _ => return self.property_name_escaped(&comma_name_colon[2..N - 2]),
+        }
         self.state = State::Value;
         Ok(())
     }
@@ -513,13 +515,16 @@ impl<O: Output> Writer<O> {
     /// `true` or `false`.
     #[inline]
     pub fn bool(&mut self, value: bool) -> Result<()> {
-        self.scalar(|out| out.extend_from_slice(if value { b"true" } else { b"false" }))
+        // Two constant-length copies rather than one of either length (which would call `memcpy`).
+        self.scalar(|out| {
+            if value { extend_from_array(out, b"true", 0) } else { extend_from_array(out, b"false", 0) }
+        })
     }
 
     /// `null`.
     #[inline]
     pub fn null(&mut self) -> Result<()> {
-        self.scalar(|out| out.extend_from_slice(b"null"))
+        self.scalar(|out| extend_from_array(out, b"null", 0))
     }
 
     /// A finite `f64` as the shortest text that reads back to the same value. NaN and the
@@ -541,7 +546,7 @@ impl<O: Output> Writer<O> {
         if !value.is_finite() {
             return Err(non_finite(value));
         }
-        self.scalar(|out| out.extend_from_slice(zmij::Buffer::new().format_finite(value).as_bytes()))
+        self.scalar(|out| extend_short(out, zmij::Buffer::new().format_finite(value).as_bytes()))
     }
 
     /// A finite `f32` as the shortest text that reads back to the same `f32`.
@@ -550,7 +555,7 @@ impl<O: Output> Writer<O> {
         if !value.is_finite() {
             return Err(non_finite(f64::from(value)));
         }
-        self.scalar(|out| out.extend_from_slice(zmij::Buffer::new().format_finite(value).as_bytes()))
+        self.scalar(|out| extend_short(out, zmij::Buffer::new().format_finite(value).as_bytes()))
     }
 
     /// A number given as its text, which is validated against the JSON grammar (unless
@@ -628,7 +633,7 @@ macro_rules! write_integers {
             $(#[$doc])*
             #[inline]
             pub fn $name(&mut self, value: $ty) -> Result<()> {
-                self.scalar(|out| out.extend_from_slice(itoa::Buffer::new().format(value).as_bytes()))
+                self.scalar(|out| extend_short(out, itoa::Buffer::new().format(value).as_bytes()))
             }
         )*}
     };

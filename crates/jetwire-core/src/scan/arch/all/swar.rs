@@ -77,3 +77,11 @@ pub(crate) fn parse_eight_digits(word: u64) -> u64 {
         .wrapping_add(((pairs >> 16) & LOW_BYTES).wrapping_mul(TIMES_1_AND_10000));
     (whole >> 32) & 0xFFFF_FFFF
 }
+
+/// See [`crate::scan::copy_plain_run`]: find the run, then copy it.
+#[inline]
+pub(crate) fn copy_plain_run(out: &mut Vec<u8>, source: &[u8]) -> usize {
+    let run = find_string_special(source).unwrap_or(source.len());
+    out.extend_from_slice(&source[..run]);
+    run
+}

@@ -2,6 +2,7 @@
 
 use core::arch::x86_64::{
     __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    _mm_storeu_si128,
 };
 
 const LANES: usize = 16;
@@ -22,6 +23,53 @@ pub(crate) fn find_string_special(haystack: &[u8]) -> Option<usize> {
     super::super::all::swar::find_string_special(&haystack[offset..]).map(|i| offset + i)
 }
 
+/// See [`crate::scan::copy_plain_run`]: sixteen bytes are loaded, stored to the output and
+/// tested at once, so a run costs no separate copy; the output length is set to the run's end.
+#[inline]
+pub(crate) fn copy_plain_run(out: &mut Vec<u8>, source: &[u8]) -> usize {
+    let len = source.len();
+    if len < LANES {
+        return super::super::all::swar::copy_plain_run(out, source);
+    }
+    out.reserve(len);
+    let start = out.len();
+    let src = source.as_ptr();
+    // SAFETY: `reserve(len)` makes `start + len` bytes of capacity, so every 16-byte store below,
+    // at `dst + i` with `i + 16 <= len`, stays inside the allocation; loads read `source` at
+    // `src + i` with `i + 16 <= len`. `set_len` is only given lengths up to `start + len`, all of
+    // whose bytes have been written (stored blocks cover `start..start + i + 16` and the final
+    // block `start + len - 16..start + len`).
+    unsafe {
+        let dst = out.as_mut_ptr().add(start);
+        let mut i = 0;
+        while i + LANES <= len {
+            let block = _mm_loadu_si128(src.add(i).cast::<__m128i>());
+            _mm_storeu_si128(dst.add(i).cast::<__m128i>(), block);
+            let mask = special_lanes(block);
+            if mask != 0 {
+                let run = i + mask.trailing_zeros() as usize;
+                out.set_len(start + run);
+                return run;
+            }
+            i += LANES;
+        }
+        if i < len {
+            // The last block overlaps what was checked already: ignore those lanes.
+            let last = len - LANES;
+            let block = _mm_loadu_si128(src.add(last).cast::<__m128i>());
+            _mm_storeu_si128(dst.add(last).cast::<__m128i>(), block);
+            let mask = special_lanes(block) & (u32::MAX << (i - last));
+            if mask != 0 {
+                let run = last + mask.trailing_zeros() as usize;
+                out.set_len(start + run);
+                return run;
+            }
+        }
+        out.set_len(start + len);
+        len
+    }
+}
+
 /// A bit per lane of the 16 bytes at `ptr`: set where the byte is `"`, `\` or below 0x20.
 ///
 /// # Safety
@@ -29,10 +77,15 @@ pub(crate) fn find_string_special(haystack: &[u8]) -> Option<usize> {
 /// `ptr` must be valid for reading 16 bytes.
 #[inline(always)]
 unsafe fn special_mask(ptr: *const u8) -> u32 {
-    // SAFETY: the caller guarantees 16 readable bytes; `loadu` has no alignment requirement, and
-    // the remaining intrinsics are plain SSE2 register operations.
+    // SAFETY: the caller guarantees 16 readable bytes; `loadu` has no alignment requirement.
+    special_lanes(unsafe { _mm_loadu_si128(ptr.cast::<__m128i>()) })
+}
+
+/// A bit per lane of `block`: set where the byte is `"`, `\` or below 0x20.
+#[inline(always)]
+fn special_lanes(block: __m128i) -> u32 {
+    // SAFETY: plain SSE2 register operations, which x86_64 always has.
     unsafe {
-        let block = _mm_loadu_si128(ptr.cast::<__m128i>());
         let quote = _mm_cmpeq_epi8(block, _mm_set1_epi8(b'"' as i8));
         let backslash = _mm_cmpeq_epi8(block, _mm_set1_epi8(b'\\' as i8));
         // `min(b, 0x1F) == b` exactly when `b <= 0x1F` (an unsigned comparison SSE2 lacks).

@@ -104,7 +104,7 @@ pub fn extend_from_array<const N: usize>(out: &mut Vec<u8>, bytes: &[u8; N], ski
 #[inline(always)]
 pub fn extend_short(out: &mut Vec<u8>, bytes: &[u8]) {
     let n = bytes.len();
-    if n > 32 || n < 4 {
+    if !(4..=32).contains(&n) {
         out.extend_from_slice(bytes);
         return;
     }

@@ -25,12 +25,20 @@ impl<T> Model for T where
 /// The write case for `value`: each implementation serializes it into a reused buffer. Checks
 /// that every output parses to the same JSON value as jetwire's.
 pub fn write_case<T: Model + Clone>(name: &str, value: T) -> Result<Case, String> {
+    write_case_with(name, value, |out, v| jetwire::json::to_writer(out, v).map_err(|e| e.to_string()))
+}
+
+/// The write case for `value` with `jetwire_write` as jetwire's entry (its own derive, or the
+/// serde bridge).
+pub fn write_case_with<T: Model + Clone>(
+    name: &str,
+    value: T,
+    jetwire_write: fn(&mut Vec<u8>, &T) -> Result<(), String>,
+) -> Result<Case, String> {
     let reference =
         jetwire::json::to_vec(&value).map_err(|e| format!("{name}: jetwire cannot write it: {e}"))?;
     let mut entries = vec![
-        writer_entry("jetwire", value.clone(), |out, v| {
-            jetwire::json::to_writer(out, v).map_err(|e| e.to_string())
-        }),
+        writer_entry("jetwire", value.clone(), jetwire_write),
         writer_entry("serde_json", value.clone(), |out, v| {
             serde_json::to_writer(out, v).map_err(|e| e.to_string())
         }),
@@ -76,7 +84,7 @@ fn writer_entry<T: Model>(
 
 /// Compares a peer's output with jetwire's: the same JSON value is required; a different length
 /// becomes a caveat; f32 values written with f64 digits are allowed with a caveat.
-fn compare_outputs(
+pub fn compare_outputs(
     name: &str,
     implementation: &str,
     reference: &[u8],
@@ -108,6 +116,16 @@ fn compare_outputs(
 /// The read case for `input`: each implementation parses it into `T`. Checks that every
 /// implementation reads the same value as jetwire.
 pub fn read_case<T: Model>(name: &str, input: Vec<u8>) -> Result<Case, String> {
+    read_case_with::<T>(name, input, |bytes| jetwire::json::from_slice(bytes).map_err(|e| e.to_string()))
+}
+
+/// The read case for `input` with `jetwire_read` as jetwire's entry (its own derive, or the
+/// serde bridge).
+pub fn read_case_with<T: Model>(
+    name: &str,
+    input: Vec<u8>,
+    jetwire_read: fn(&[u8]) -> Result<T, String>,
+) -> Result<Case, String> {
     let reference: T =
         jetwire::json::from_slice(&input).map_err(|e| format!("{name}: jetwire cannot read it: {e}"))?;
     let reference = serde_json::to_value(&reference).map_err(|e| e.to_string())?;
@@ -115,9 +133,7 @@ pub fn read_case<T: Model>(name: &str, input: Vec<u8>) -> Result<Case, String> {
     let mut entries = Vec::new();
 
     let bytes = input.clone();
-    entries.push(reader_entry::<T>("jetwire", move || {
-        jetwire::json::from_slice(&bytes).map_err(|e| e.to_string())
-    }));
+    entries.push(reader_entry::<T>("jetwire", move || jetwire_read(&bytes)));
     let bytes = input.clone();
     entries.push(reader_entry::<T>("serde_json", move || {
         serde_json::from_slice(&bytes).map_err(|e| e.to_string())

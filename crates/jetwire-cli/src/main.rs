@@ -1,7 +1,7 @@
-//! The `jetwire` command: check and format JSON.
+//! The `jetwire` command: check, format and look into JSON.
 //!
-//! Exit status: 0 success, 1 invalid JSON (reported as `NAME:LINE:COLUMN: message` on stderr),
-//! 2 usage or I/O errors.
+//! Exit status: 0 success, 1 invalid JSON (reported as `NAME:LINE:COLUMN: message` on stderr)
+//! or, for `get`, a pointer with no value, 2 usage or I/O errors.
 
 mod input;
 mod transcode;
@@ -11,12 +11,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use jetwire_json::{Indent, ReadOptions, Reader, WriteOptions};
+use jetwire_json::{Indent, PointerTree, ReadOptions, Reader, WriteOptions};
 
 use input::Input;
 
 #[derive(Parser)]
-#[command(name = "jetwire", version, about = "Check and format JSON, strictly and fast.")]
+#[command(name = "jetwire", version, about = "Check, format and look into JSON, strictly and fast.")]
 #[command(after_help = "The whole input is read into memory before it is parsed.")]
 struct Cli {
     #[command(subcommand)]
@@ -50,6 +50,19 @@ enum Command {
         /// Escape every non-ASCII character as \uXXXX.
         #[arg(long)]
         ascii: bool,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+    /// Print the value at each JSON Pointer (such as `/statuses/0/user/name`; `""` is the whole
+    /// document), one per line, exactly as the input spells it. Only the input up to the last
+    /// value found is read. A pointer with no value is reported on stderr and makes the exit
+    /// status 1; the values found are still printed.
+    Get {
+        /// The file to read, or `-` for standard input.
+        file: PathBuf,
+        /// The JSON Pointers to look up.
+        #[arg(required = true)]
+        pointers: Vec<String>,
         #[command(flatten)]
         read: ReadArgs,
     },
@@ -100,6 +113,50 @@ fn main() -> ExitCode {
             }
             Ok(output)
         }),
+        Command::Get { file, pointers, read } => get(&file, &pointers, read.options()),
+    }
+}
+
+/// `jetwire get`: the values at `pointers` in `file`.
+fn get(file: &Path, pointers: &[String], options: ReadOptions) -> ExitCode {
+    let tree = match PointerTree::new(pointers) {
+        Ok(tree) => tree,
+        Err(err) => {
+            eprintln!("jetwire: {}", err.message());
+            return ExitCode::from(2);
+        }
+    };
+    let input = match Input::read(file) {
+        Ok(input) => input,
+        Err(err) => {
+            eprintln!("jetwire: {}: {err}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let found = match tree.get_many_with(input.bytes(), options) {
+        Ok(found) => found,
+        Err(err) => return json_error(input.name(), &err),
+    };
+    let mut output = Vec::new();
+    let mut status = ExitCode::SUCCESS;
+    for (pointer, value) in pointers.iter().zip(found) {
+        match value {
+            Some(value) => {
+                output.extend_from_slice(value.as_bytes());
+                output.push(b'\n');
+            }
+            None => {
+                eprintln!("{}: no value at pointer `{pointer}`", input.name());
+                status = ExitCode::from(1);
+            }
+        }
+    }
+    match std::io::stdout().lock().write_all(&output) {
+        Ok(()) => status,
+        Err(err) => {
+            eprintln!("jetwire: writing the output: {err}");
+            ExitCode::from(2)
+        }
     }
 }
 
@@ -121,13 +178,16 @@ fn run(file: &Path, process: impl FnOnce(&[u8]) -> jetwire_json::Result<Vec<u8>>
                 ExitCode::from(2)
             }
         },
-        Err(err) if err.line() == 0 => {
-            eprintln!("{}: {}", input.name(), err.message());
-            ExitCode::from(1)
-        }
-        Err(err) => {
-            eprintln!("{}:{}:{}: {}", input.name(), err.line(), err.column(), err.message());
-            ExitCode::from(1)
-        }
+        Err(err) => json_error(input.name(), &err),
     }
+}
+
+/// Reports an error in the input `name` as `NAME:LINE:COLUMN: message`; exit status 1.
+fn json_error(name: &str, err: &jetwire_json::Error) -> ExitCode {
+    if err.line() == 0 {
+        eprintln!("{name}: {}", err.message());
+    } else {
+        eprintln!("{name}:{}:{}: {}", err.line(), err.column(), err.message());
+    }
+    ExitCode::from(1)
 }

@@ -405,3 +405,71 @@ fn fmt_of_the_benchmark_corpora_is_valid_and_idempotent() {
     let bytes = std::fs::read(format!("{BENCH_DIR}/twitter.json")).expect("a corpus file");
     check_fmt_round_trip("twitter.json", &bytes, &["--minify"]);
 }
+
+// ---- get -------------------------------------------------------------------------------------------
+
+fn stdout(output: &Output) -> &str {
+    std::str::from_utf8(&output.stdout).expect("UTF-8 on stdout")
+}
+
+#[test]
+fn get_prints_each_value_exactly_on_its_own_line() {
+    let json = br#"{"a": {"b c": [1, 2.50, {"d": "\u00e9"}]}, "x/y": true}"#;
+    let (_dir, path) = file_with("doc.json", json);
+    let output = jetwire(&["get", path_arg(&path), "/a/b c/1", "/a/b c/2", "/x~1y", ""], None);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        format!("2.50\n{{\"d\": \"\\u00e9\"}}\ntrue\n{}\n", std::str::from_utf8(json).unwrap())
+    );
+}
+
+#[test]
+fn get_reads_standard_input() {
+    let output = jetwire(&["get", "-", "/0"], Some(b"[[1, 2]]"));
+    assert_eq!((code(&output), stdout(&output)), (0, "[1, 2]\n"));
+}
+
+#[test]
+fn get_names_a_pointer_with_no_value() {
+    let (_dir, path) = file_with("doc.json", br#"{"a": [1]}"#);
+    let output = jetwire(&["get", path_arg(&path), "/a/0", "/a/5", "/b"], None);
+    assert_eq!(code(&output), 1);
+    assert_eq!(stdout(&output), "1\n");
+    let name = path.display();
+    assert_eq!(
+        stderr(&output),
+        format!("{name}: no value at pointer `/a/5`\n{name}: no value at pointer `/b`\n")
+    );
+}
+
+#[test]
+fn get_reports_invalid_json_and_pointers() {
+    let (_dir, path) = file_with("bad.json", b"{\"a\": [1,]}");
+    let output = jetwire(&["get", path_arg(&path), "/a/1"], None);
+    assert_eq!(code(&output), 1);
+    assert_eq!(stderr(&output), format!("{}:1:10: expected a value, found `]`\n", path.display()));
+
+    let output = jetwire(&["get", path_arg(&path), "a"], None);
+    assert_eq!(code(&output), 2);
+    assert_eq!(stderr(&output), "jetwire: `a` is not a JSON Pointer: it must be empty or start with `/`\n");
+
+    let output = jetwire(&["get", "/no/such/file.json", "/a"], None);
+    assert_eq!(code(&output), 2);
+
+    // The depth limit applies, and can be raised.
+    let deep = format!("{{\"skip\": {}{}, \"x\": 1}}", "[".repeat(200), "]".repeat(200));
+    let output = jetwire(&["get", "-", "/x"], Some(deep.as_bytes()));
+    assert_eq!(code(&output), 1);
+    let output = jetwire(&["get", "--max-depth", "300", "-", "/x"], Some(deep.as_bytes()));
+    assert_eq!((code(&output), stdout(&output)), (0, "1\n"));
+}
+
+#[test]
+fn get_on_the_twitter_corpus() {
+    let path = PathBuf::from(BENCH_DIR).join("twitter.json");
+    let output =
+        jetwire(&["get", path_arg(&path), "/statuses/3/user/screen_name", "/search_metadata/count"], None);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(stdout(&output), "\"chibu4267\"\n100\n");
+}

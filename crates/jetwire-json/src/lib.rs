@@ -32,8 +32,13 @@
 //! repository's `DESIGN.md` and `docs/unicode-policy.md`.
 
 mod error;
+mod pointer;
+mod raw;
 pub mod read;
+#[cfg(feature = "serde")]
+pub mod serde;
 mod typed;
+pub mod value;
 pub mod write;
 
 #[doc(hidden)]
@@ -41,10 +46,13 @@ pub mod private;
 
 pub use error::{Category, Error, Result};
 pub use jetwire_core::{IoOutput, Output};
+pub use pointer::{PointerTree, get, get_as, get_many, get_with};
+pub use raw::{OwnedRawValue, RawValue};
 pub use read::{JsonStr, Key, Number, ReadOptions, Reader, Token, TokenKind};
 pub use typed::{Base64, FromJsonKey, ToJsonKey};
 pub use typed::{
     FromJson, FromJsonOwned, ToJson, from_slice, from_slice_with, from_str, from_str_with, to_io_writer,
     to_io_writer_with, to_string, to_string_pretty, to_vec, to_vec_with, to_writer, to_writer_with,
 };
+pub use value::{Map, Value};
 pub use write::{Indent, ValueSlot, WriteOptions, Writer};

@@ -87,7 +87,9 @@ pub fn expected_single_key(reader: &Reader<'_>, enum_name: &str) -> Error {
 #[cold]
 #[inline(never)]
 pub fn expected_enum(reader: &mut Reader<'_>, enum_name: &str) -> Error {
-    reader.type_error(&format!("a string or an object with a single property naming a variant of enum {enum_name}"))
+    reader.type_error(&format!(
+        "a string or an object with a single property naming a variant of enum {enum_name}"
+    ))
 }
 
 /// The error for a variant name given as a string where the variant has a payload.

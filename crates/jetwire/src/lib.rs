@@ -3,8 +3,13 @@
 //! - [`json`]: a strict RFC 8259 pull reader and writer, and typed (de)serialization through
 //!   [`ToJson`] and [`FromJson`], derivable with `#[derive(ToJson, FromJson)]`.
 //!
-//! Cargo features: `derive` (on by default) for the derive macros; `uuid`, `chrono`, `time`,
-//! `rust_decimal`, `bytes` and `indexmap` for those crates' types.
+//! - [`json::Value`] (a DOM that keeps numbers exactly and members in order, built with
+//!   [`json!`]), [`json::RawValue`], lazy lookups with [`json::get`], and with the `serde`
+//!   feature [`json::serde`], a bridge for any serde type.
+//!
+//! Cargo features: `derive` (on by default) for the derive macros; `serde` (on by default) for
+//! the serde bridge; `uuid`, `chrono`, `time`, `rust_decimal`, `bytes` and `indexmap` for those
+//! crates' types.
 //!
 //! ```
 //! use jetwire::{FromJson, ToJson};
@@ -27,6 +32,14 @@
 
 pub use jetwire_json as json;
 pub use jetwire_json::{FromJson, ToJson};
+
+/// Builds a [`json::Value`] from JSON written inline: see [`jetwire_json::json!`].
+///
+/// ```
+/// let value = jetwire::json!({"id": 7, "tags": ["a"]});
+/// assert_eq!(value["tags"][0], "a");
+/// ```
+pub use jetwire_json::json;
 
 /// `#[derive(ToJson)]` and `#[derive(FromJson)]`: see the `jetwire-derive` crate for every
 /// attribute.

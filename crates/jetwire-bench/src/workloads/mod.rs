@@ -1,9 +1,12 @@
 //! The workloads of `shared/reference/workloads.md`, as named case specifications that are built
 //! (generated, then checked) only when selected.
 
+pub mod bridge;
 // Model fields are named after the JSON they hold; documenting each would repeat its name.
 #[allow(missing_docs)]
 pub mod corpora;
+pub mod dom;
+pub mod lazy;
 #[allow(missing_docs)]
 pub mod objects;
 pub mod rng;
@@ -103,6 +106,19 @@ pub fn all() -> Vec<CaseSpec> {
     specs.extend(corpus::<corpora::Canada>("canada", corpora::CANADA));
     specs.extend(corpus::<corpora::CitmCatalog>("citm_catalog", corpora::CITM_CATALOG));
     specs.extend(corpus::<corpora::Twitter>("twitter", corpora::TWITTER));
+    specs.extend(dom::specs("dom:canada", corpora::CANADA));
+    specs.extend(dom::specs("dom:citm_catalog", corpora::CITM_CATALOG));
+    specs.extend(dom::specs("dom:twitter", corpora::TWITTER));
+    specs.extend(lazy::specs("get:twitter", "get_many:twitter", corpora::TWITTER, lazy::TWITTER));
+    specs.extend(lazy::specs(
+        "get:citm_catalog",
+        "get_many:citm_catalog",
+        corpora::CITM_CATALOG,
+        lazy::CITM_CATALOG,
+    ));
+    specs.extend(bridge::specs::<corpora::Canada>("serde:canada", corpora::CANADA));
+    specs.extend(bridge::specs::<corpora::CitmCatalog>("serde:citm_catalog", corpora::CITM_CATALOG));
+    specs.extend(bridge::specs::<corpora::Twitter>("serde:twitter", corpora::TWITTER));
     specs.push(CaseSpec { name: "TokenWriting", op: Op::Write, build: Box::new(|_| tokens::case()) });
     specs.push(CaseSpec {
         name: "ScalarI32",

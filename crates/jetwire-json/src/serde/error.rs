@@ -1,0 +1,35 @@
+//! jetwire's [`Error`] as serde's error type, and the positioning of errors that serde code
+//! raises without knowing where it is in the input.
+
+use std::fmt::Display;
+
+use crate::error::{Category, Error};
+
+impl ::serde::de::Error for Error {
+    /// A [`Category::Data`] error; the deserializer gives it its position and path as it travels
+    /// out.
+    #[cold]
+    fn custom<T: Display>(message: T) -> Error {
+        Error::custom(message)
+    }
+}
+
+impl ::serde::ser::Error for Error {
+    #[cold]
+    fn custom<T: Display>(message: T) -> Error {
+        Error::custom(message)
+    }
+}
+
+/// `err` positioned at the first non-whitespace byte at or after `offset` in `input`, unless it
+/// already has a position (errors from the reader do; errors raised by serde code do not).
+#[cold]
+#[inline(never)]
+pub(super) fn positioned(err: Error, input: &[u8], offset: usize) -> Error {
+    if err.line() != 0 || err.category() == Category::Io {
+        return err;
+    }
+    let start = offset.min(input.len());
+    let skipped = input[start..].iter().take_while(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r')).count();
+    Error::at(err.category(), err.message().to_owned(), input, start + skipped)
+}

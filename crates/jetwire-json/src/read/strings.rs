@@ -12,11 +12,13 @@
 
 use std::borrow::Cow;
 
+use jetwire_core::scan;
+
 const REPLACEMENT: &[u8] = "\u{FFFD}".as_bytes();
 
 /// What to do with an unpaired surrogate escape.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Surrogates {
+pub(crate) enum Surrogates {
     Replace,
     EncodeWtf8,
 }
@@ -49,33 +51,42 @@ pub(crate) fn decode_bytes(raw: &[u8], has_escapes: bool) -> Cow<'_, [u8]> {
 
 /// Decodes `raw`, whose escapes the reader has already validated, into `out`.
 fn decode_into(raw: &[u8], out: &mut Vec<u8>, surrogates: Surrogates) {
-    let mut i = 0;
-    while let Some(offset) = raw[i..].iter().position(|&b| b == b'\\') {
-        out.extend_from_slice(&raw[i..i + offset]);
-        i += offset;
-        let simple = match raw[i + 1] {
-            b'"' => b'"',
-            b'\\' => b'\\',
-            b'/' => b'/',
-            b'b' => 0x08,
-            b'f' => 0x0C,
-            b'n' => b'\n',
-            b'r' => b'\r',
-            b't' => b'\t',
-            _ => {
-                i = decode_unicode_escape(raw, i, out, surrogates);
-                continue;
-            }
-        };
-        out.push(simple);
-        i += 2;
+    // The reader has validated `raw`: it has no unescaped quote or control byte, so the first
+    // string-special byte of a run is always the next backslash.
+    let mut i = scan::copy_plain_run(out, raw);
+    while i < raw.len() {
+        if raw[i + 1] == b'u' {
+            i = decode_unicode_escape(raw, i, out, surrogates);
+        } else {
+            out.push(simple_escape(raw[i + 1]));
+            i += 2;
+        }
+        i += scan::copy_plain_run(out, &raw[i..]);
     }
-    out.extend_from_slice(&raw[i..]);
+}
+
+/// The byte that the two-character escape `\` + `letter` stands for (`letter` is one of
+/// `" \ / b f n r t`, as the reader has validated).
+#[inline]
+pub(crate) fn simple_escape(letter: u8) -> u8 {
+    match letter {
+        b'b' => 0x08,
+        b'f' => 0x0C,
+        b'n' => b'\n',
+        b'r' => b'\r',
+        b't' => b'\t',
+        other => other,
+    }
 }
 
 /// Decodes the `\uXXXX` escape at `raw[i]` (and its low surrogate partner, if one follows) and
 /// returns the index after what it consumed.
-fn decode_unicode_escape(raw: &[u8], i: usize, out: &mut Vec<u8>, surrogates: Surrogates) -> usize {
+pub(crate) fn decode_unicode_escape(
+    raw: &[u8],
+    i: usize,
+    out: &mut Vec<u8>,
+    surrogates: Surrogates,
+) -> usize {
     let unit = hex4(&raw[i + 2..i + 6]);
     let mut next = i + 6;
     let code_point = match unit {

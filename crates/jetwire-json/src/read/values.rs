@@ -5,7 +5,9 @@ use std::borrow::Cow;
 
 use base64::Engine as _;
 
-use super::{JsonStr, Number, Reader, ScannedNumber, numbers};
+use jetwire_core::scan;
+
+use super::{JsonStr, Number, Reader, ScannedNumber, numbers, strings};
 use crate::error::{Category, Error, Result};
 
 macro_rules! read_narrow_integers {
@@ -227,7 +229,63 @@ impl<'de> Reader<'de> {
     /// ```
     #[inline]
     pub fn read_str(&mut self) -> Result<Cow<'de, str>> {
-        self.read_json_str().map(|s| s.decoded())
+        if self.begin_value()? != b'"' {
+            return Err(self.type_error("a string"));
+        }
+        let start = self.pos + 1;
+        let end = match scan::find_string_special(&self.input[start..]) {
+            Some(offset) => start + offset,
+            None => return self.read_json_str().map(|s| s.decoded()),
+        };
+        match self.input[end] {
+            b'"' => {
+                self.pos = end + 1;
+                self.end_value();
+                Ok(strings::decode_str(&self.input[start..end], false))
+            }
+            b'\\' => {
+                let text = self.decode_escaped_string(start, end)?;
+                self.end_value();
+                Ok(Cow::Owned(text))
+            }
+            // A control byte: the general path reports it.
+            _ => self.read_json_str().map(|s| s.decoded()),
+        }
+    }
+
+    /// Validates and decodes, in one pass, the rest of a string whose content starts at
+    /// `start` and whose first escape is at `backslash`: escape-heavy text is not scanned twice.
+    #[inline(never)]
+    fn decode_escaped_string(&mut self, start: usize, backslash: usize) -> Result<String> {
+        let input = self.input;
+        let mut out = Vec::with_capacity((backslash - start) * 2 + 16);
+        out.extend_from_slice(&input[start..backslash]);
+        let mut i = backslash;
+        loop {
+            let next = self.validate_escape(i)?;
+            if input[i + 1] == b'u' {
+                // A high surrogate may pair with the escape after it: validate that one first.
+                if input.get(next..next + 2) == Some(b"\\u") {
+                    self.validate_escape(next)?;
+                }
+                i = strings::decode_unicode_escape(input, i, &mut out, strings::Surrogates::Replace);
+            } else {
+                out.push(strings::simple_escape(input[i + 1]));
+                i = next;
+            }
+            i += scan::copy_plain_run(&mut out, &input[i..]);
+            match input.get(i) {
+                Some(b'"') => break,
+                Some(b'\\') => {}
+                Some(_) => return Err(self.control_in_string(i)),
+                None => return Err(self.unterminated_string(start - 1)),
+            }
+        }
+        self.pos = i + 1;
+        Ok(match String::from_utf8(out) {
+            Ok(text) => text,
+            Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),
+        })
     }
 
     /// Reads a string that can be borrowed from the input: one without escapes, in valid UTF-8.

@@ -4,6 +4,7 @@
 //! a scan for those bytes and a copy of the run before each. The ASCII-only and HTML-safe modes
 //! look at every character and take a slower path of their own.
 
+use jetwire_core::output::extend_from_array;
 use jetwire_core::scan;
 
 /// Which characters a writer escapes beyond the minimum.
@@ -50,33 +51,47 @@ fn escape_minimal(out: &mut Vec<u8>, text: &[u8]) {
     }
 }
 
-/// Writes the escape for one ASCII byte that needs one.
-#[cold]
+/// The escape of each byte below 0x60 that minimal escaping rewrites: its short form's letter,
+/// `u` for a `\u00XX` escape, or 0 for a byte written as is.
+const SHORT_ESCAPES: [u8; 0x60] = {
+    let mut table = [0u8; 0x60];
+    let mut byte = 0;
+    while byte < 0x20 {
+        table[byte] = b'u';
+        byte += 1;
+    }
+    table[0x08] = b'b';
+    table[0x0C] = b'f';
+    table[b'\n' as usize] = b'n';
+    table[b'\r' as usize] = b'r';
+    table[b'\t' as usize] = b't';
+    table[b'"' as usize] = b'"';
+    table[b'\\' as usize] = b'\\';
+    table
+};
+
+/// Writes the escape for one byte that needs one (`"`, `\` or a control byte). Not cold:
+/// escape-heavy text calls it often, and it is a table lookup and one fixed-size copy.
+#[inline]
 fn escape_byte(out: &mut Vec<u8>, byte: u8) {
-    let short = match byte {
-        b'"' => b'"',
-        b'\\' => b'\\',
-        b'\n' => b'n',
-        b'\r' => b'r',
-        b'\t' => b't',
-        0x08 => b'b',
-        0x0C => b'f',
-        _ => return escape_unit(out, u16::from(byte)),
-    };
-    out.extend_from_slice(&[b'\\', short]);
+    match SHORT_ESCAPES.get(usize::from(byte)) {
+        Some(&b'u') | None => escape_unit(out, u16::from(byte)),
+        Some(&short) => extend_from_array(out, &[b'\\', short], 0),
+    }
 }
 
 /// Writes `\uXXXX` with lowercase hex digits.
 fn escape_unit(out: &mut Vec<u8>, unit: u16) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.extend_from_slice(&[
+    let escape = [
         b'\\',
         b'u',
         HEX[usize::from(unit >> 12)],
         HEX[usize::from((unit >> 8) & 0xF)],
         HEX[usize::from((unit >> 4) & 0xF)],
         HEX[usize::from(unit & 0xF)],
-    ]);
+    ];
+    extend_from_array(out, &escape, 0);
 }
 
 /// Writes `c` as `\u` escapes: one, or a surrogate pair above the BMP.

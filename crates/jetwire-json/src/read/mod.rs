@@ -9,7 +9,9 @@
 //! the reader hands out, `values` the typed scalar reads, and this file the grammar's state
 //! machine.
 
+mod errors;
 mod float;
+mod lexical;
 mod numbers;
 mod pow5_table;
 mod stack;
@@ -19,7 +21,7 @@ mod values;
 
 use jetwire_core::scan;
 
-use crate::error::{Category, Error, Result, describe_found};
+use crate::error::{Category, Error, Result};
 pub(crate) use numbers::ScannedNumber;
 pub(crate) use stack::BitStack;
 pub use token::{JsonStr, Key, Number, Token, TokenKind};
@@ -188,91 +190,6 @@ impl<'de> Reader<'de> {
             None => Ok(()),
             Some(_) => Err(self.unexpected("end of input after the JSON value")),
         }
-    }
-
-    // ---- errors --------------------------------------------------------------------------------
-
-    /// An error of `category` at the reader's position.
-    #[cold]
-    #[inline(never)]
-    fn error_here(&self, category: Category, message: String) -> Error {
-        self.error_at(category, message, self.pos)
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn error_at(&self, category: Category, message: String, pos: usize) -> Error {
-        Error::at(category, message, self.origin, self.base + pos)
-    }
-
-    /// "expected {expected}, found {what is at pos}", as a syntax error (an eof error at the end).
-    #[cold]
-    #[inline(never)]
-    fn unexpected(&self, expected: &str) -> Error {
-        self.unexpected_at(expected, self.pos)
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn unexpected_at(&self, expected: &str, pos: usize) -> Error {
-        let category = if pos >= self.input.len() { Category::Eof } else { Category::Syntax };
-        let found = describe_found(self.input, pos);
-        self.error_at(category, format!("expected {expected}, found {found}"), pos)
-    }
-
-    /// A [`Category::Data`] error at the reader's position, for typed reads whose JSON is well
-    /// formed but does not fit.
-    #[cold]
-    #[inline(never)]
-    pub fn data_error(&self, message: impl core::fmt::Display) -> Error {
-        self.error_here(Category::Data, message.to_string())
-    }
-
-    /// The error for a required field that the object did not have.
-    #[cold]
-    #[inline(never)]
-    pub fn missing_field(&self, name: &str) -> Error {
-        self.data_error(format_args!("missing field `{name}`"))
-    }
-
-    /// The error for a field that appears twice in one object.
-    #[cold]
-    #[inline(never)]
-    pub fn duplicate_field(&self, name: &str) -> Error {
-        self.data_error(format_args!("duplicate field `{name}`"))
-    }
-
-    /// The error for a field the type does not know (under `deny_unknown_fields`).
-    #[cold]
-    #[inline(never)]
-    pub fn unknown_field(&self, name: &str, expected: &'static [&'static str]) -> Error {
-        self.data_error(format_args!("unknown field `{name}`, {}", one_of(expected)))
-    }
-
-    /// The error for an enum variant name the type does not know.
-    #[cold]
-    #[inline(never)]
-    pub fn unknown_variant(&self, name: &str, expected: &'static [&'static str]) -> Error {
-        self.data_error(format_args!("unknown variant `{name}`, {}", one_of(expected)))
-    }
-
-    /// The error for a value of the wrong kind: "expected {expected}, found {what the next token is}".
-    #[cold]
-    #[inline(never)]
-    pub fn type_error(&mut self, expected: &str) -> Error {
-        let found = match self.peek() {
-            Ok(kind) => kind.describe().to_owned(),
-            Err(err) => return err,
-        };
-        if !matches!(self.input[self.pos], b'{' | b'[') {
-            // A malformed or truncated scalar is a syntax or end-of-input error, not a
-            // mismatch of types: `nan` is not `null`, and `[t` is cut short.
-            if let Err(err) = self.clone().skip_value() {
-                return err;
-            }
-        }
-        let pos = self.skip_whitespace_at(self.pos);
-        self.error_at(Category::Data, format!("expected {expected}, found {found}"), pos)
     }
 
     // ---- whitespace and separators -------------------------------------------------------------
@@ -769,179 +686,10 @@ impl<'de> Reader<'de> {
         self.skip_value()?;
         Ok(&self.input[start..self.pos])
     }
-
-    // ---- lexical pieces ------------------------------------------------------------------------
-
-    /// Scans the string whose opening quote is at `pos`, validating escapes and rejecting
-    /// control bytes. Returns the content's range and whether it has escapes.
-    #[inline(always)]
-    fn scan_string(&mut self) -> Result<(usize, usize, bool)> {
-        let start = self.pos + 1;
-        let mut i = start;
-        let mut has_escapes = false;
-        loop {
-            match scan::find_string_special(&self.input[i..]) {
-                Some(offset) => i += offset,
-                None => return Err(self.unterminated_string(start - 1)),
-            }
-            match self.input[i] {
-                b'"' => break,
-                b'\\' => {
-                    has_escapes = true;
-                    i = self.validate_escape(i)?;
-                }
-                _ => return Err(self.control_in_string(i)),
-            }
-        }
-        self.pos = i + 1;
-        Ok((start, i, has_escapes))
-    }
-
-    /// Validates the escape at `input[i]` (a backslash) and returns the index after it.
-    #[inline]
-    fn validate_escape(&self, i: usize) -> Result<usize> {
-        match self.input.get(i + 1) {
-            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => Ok(i + 2),
-            Some(b'u') => {
-                for k in i + 2..i + 6 {
-                    match self.input.get(k) {
-                        Some(&h) if strings::hex_value(h).is_some() => {}
-                        Some(&other) => return Err(self.bad_hex_digit(other, k)),
-                        None => return Err(self.unterminated_string_from_escape(i)),
-                    }
-                }
-                Ok(i + 6)
-            }
-            Some(_) => Err(self.invalid_escape(i)),
-            None => Err(self.unterminated_string_from_escape(i)),
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn bad_hex_digit(&self, byte: u8, at: usize) -> Error {
-        let found = match byte {
-            0x21..=0x7E => format!("`{}`", byte as char),
-            _ => format!("byte 0x{byte:02X}"),
-        };
-        self.error_at(Category::Syntax, format!("expected a hex digit in a `\\u` escape, found {found}"), at)
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn unterminated_string(&self, quote: usize) -> Error {
-        self.error_at(
-            Category::Eof,
-            "expected `\"` to end the string, found end of input".into(),
-            self.input.len().max(quote),
-        )
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn unterminated_string_from_escape(&self, _backslash: usize) -> Error {
-        self.unterminated_string(self.input.len())
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn control_in_string(&self, i: usize) -> Error {
-        let byte = self.input[i];
-        self.error_at(
-            Category::Syntax,
-            format!(
-                "expected a string character, found control byte 0x{byte:02X} (escape it as \\u{byte:04X})"
-            ),
-            i,
-        )
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn invalid_escape(&self, i: usize) -> Error {
-        let found = describe_found(self.input, i + 1);
-        self.error_at(
-            Category::Syntax,
-            format!("expected an escape (one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u), found \\ followed by {found}"),
-            i,
-        )
-    }
-
-    /// Scans the number at `pos` and moves past it.
-    #[inline(always)]
-    fn scan_number(&mut self) -> Result<ScannedNumber> {
-        match numbers::scan(self.input, self.pos) {
-            Ok(number) => {
-                self.pos = number.end;
-                Ok(number)
-            }
-            Err(err) => Err(self.number_error(err)),
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn number_error(&self, err: numbers::NumberError) -> Error {
-        use numbers::NumberError::*;
-        match err {
-            DigitAfterMinus(at) => self.unexpected_at("a digit after `-`", at),
-            LeadingZero(at) => self.error_at(
-                Category::Syntax,
-                "expected a number, found one with a leading zero (`0` may not be followed by digits)".into(),
-                at,
-            ),
-            DigitAfterPoint(at) => self.unexpected_at("a digit after the decimal point", at),
-            DigitInExponent(at) => self.unexpected_at("a digit in the exponent", at),
-        }
-    }
-
-    /// The text of `input[start..end]`, a validated number (plain ASCII).
-    fn ascii_text(&self, start: usize, end: usize) -> &'de str {
-        core::str::from_utf8(&self.input[start..end]).expect("a scanned number is ASCII")
-    }
-
-    /// Consumes `literal` at `pos`.
-    #[inline(always)]
-    fn expect_literal(&mut self, literal: &'static [u8]) -> Result<()> {
-        if self.input[self.pos..].starts_with(literal) {
-            self.pos += literal.len();
-            Ok(())
-        } else {
-            Err(self.literal_error(literal))
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn literal_error(&self, literal: &[u8]) -> Error {
-        let expected = format!("`{}`", String::from_utf8_lossy(literal));
-        let rest = &self.input[self.pos..];
-        if literal.starts_with(rest) {
-            // A literal cut short by the end of the input: truncation, not bad input.
-            let found = String::from_utf8_lossy(rest);
-            return self.error_here(
-                Category::Eof,
-                format!("expected {expected}, found `{found}` and the end of input"),
-            );
-        }
-        self.unexpected(&expected)
-    }
 }
 
 /// Whether `text` is exactly one JSON number.
 pub(crate) fn is_json_number(text: &[u8]) -> bool {
     matches!(text.first(), Some(b'-' | b'0'..=b'9'))
         && numbers::scan(text, 0).is_ok_and(|n| n.end == text.len())
-}
-
-/// "expected one of `a`, `b`" for unknown field and variant messages.
-fn one_of(expected: &[&str]) -> String {
-    match expected {
-        [] => "there are none".to_owned(),
-        [only] => format!("expected `{only}`"),
-        _ => {
-            let names: Vec<String> = expected.iter().map(|name| format!("`{name}`")).collect();
-            format!("expected one of {}", names.join(", "))
-        }
-    }
 }

@@ -6,6 +6,7 @@ pub(crate) mod collections;
 mod external;
 mod scalars;
 mod std_types;
+#[cfg(any(feature = "chrono", feature = "rust_decimal"))]
 pub(crate) mod text;
 
 use std::io;

@@ -1,0 +1,102 @@
+//! The reader's errors: positioned in the original input, with messages that name what was
+//! expected and what was found. Everything here is built on cold paths.
+
+use super::Reader;
+use crate::error::{Category, Error, describe_found};
+
+impl<'de> Reader<'de> {
+    /// An error of `category` at the reader's position.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn error_here(&self, category: Category, message: String) -> Error {
+        self.error_at(category, message, self.pos)
+    }
+
+    #[cold]
+    #[inline(never)]
+    pub(super) fn error_at(&self, category: Category, message: String, pos: usize) -> Error {
+        Error::at(category, message, self.origin, self.base + pos)
+    }
+
+    /// "expected {expected}, found {what is at pos}", as a syntax error (an eof error at the end).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn unexpected(&self, expected: &str) -> Error {
+        self.unexpected_at(expected, self.pos)
+    }
+
+    #[cold]
+    #[inline(never)]
+    pub(super) fn unexpected_at(&self, expected: &str, pos: usize) -> Error {
+        let category = if pos >= self.input.len() { Category::Eof } else { Category::Syntax };
+        let found = describe_found(self.input, pos);
+        self.error_at(category, format!("expected {expected}, found {found}"), pos)
+    }
+
+    /// A [`Category::Data`] error at the reader's position, for typed reads whose JSON is well
+    /// formed but does not fit.
+    #[cold]
+    #[inline(never)]
+    pub fn data_error(&self, message: impl core::fmt::Display) -> Error {
+        self.error_here(Category::Data, message.to_string())
+    }
+
+    /// The error for a required field that the object did not have.
+    #[cold]
+    #[inline(never)]
+    pub fn missing_field(&self, name: &str) -> Error {
+        self.data_error(format_args!("missing field `{name}`"))
+    }
+
+    /// The error for a field that appears twice in one object.
+    #[cold]
+    #[inline(never)]
+    pub fn duplicate_field(&self, name: &str) -> Error {
+        self.data_error(format_args!("duplicate field `{name}`"))
+    }
+
+    /// The error for a field the type does not know (under `deny_unknown_fields`).
+    #[cold]
+    #[inline(never)]
+    pub fn unknown_field(&self, name: &str, expected: &'static [&'static str]) -> Error {
+        self.data_error(format_args!("unknown field `{name}`, {}", one_of(expected)))
+    }
+
+    /// The error for an enum variant name the type does not know.
+    #[cold]
+    #[inline(never)]
+    pub fn unknown_variant(&self, name: &str, expected: &'static [&'static str]) -> Error {
+        self.data_error(format_args!("unknown variant `{name}`, {}", one_of(expected)))
+    }
+
+    /// The error for a value of the wrong kind: "expected {expected}, found {what the next token is}".
+    #[cold]
+    #[inline(never)]
+    pub fn type_error(&mut self, expected: &str) -> Error {
+        let found = match self.peek() {
+            Ok(kind) => kind.describe().to_owned(),
+            Err(err) => return err,
+        };
+        if !matches!(self.input[self.pos], b'{' | b'[') {
+            // A malformed or truncated scalar is a syntax or end-of-input error, not a
+            // mismatch of types: `nan` is not `null`, and `[t` is cut short.
+            if let Err(err) = self.clone().skip_value() {
+                return err;
+            }
+        }
+        let pos = self.skip_whitespace_at(self.pos);
+        self.error_at(Category::Data, format!("expected {expected}, found {found}"), pos)
+    }
+}
+
+/// "expected one of `a`, `b`" for unknown field and variant messages.
+fn one_of(expected: &[&str]) -> String {
+    match expected {
+        [] => "there are none".to_owned(),
+        [only] => format!("expected `{only}`"),
+        _ => {
+            let names: Vec<String> = expected.iter().map(|name| format!("`{name}`")).collect();
+            format!("expected one of {}", names.join(", "))
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! Lexical pieces of the grammar: strings and their escapes, numbers, literals.
+
+use jetwire_core::scan;
+
+use super::{Reader, ScannedNumber, numbers, strings};
+use crate::error::{Category, Error, Result, describe_found};
+
+impl<'de> Reader<'de> {
+    /// Scans the string whose opening quote is at `pos`, validating escapes and rejecting
+    /// control bytes. Returns the content's range and whether it has escapes.
+    #[inline(always)]
+    pub(super) fn scan_string(&mut self) -> Result<(usize, usize, bool)> {
+        let start = self.pos + 1;
+        let mut i = start;
+        let mut has_escapes = false;
+        loop {
+            match scan::find_string_special(&self.input[i..]) {
+                Some(offset) => i += offset,
+                None => return Err(self.unterminated_string(start - 1)),
+            }
+            match self.input[i] {
+                b'"' => break,
+                b'\\' => {
+                    has_escapes = true;
+                    i = self.validate_escape(i)?;
+                }
+                _ => return Err(self.control_in_string(i)),
+            }
+        }
+        self.pos = i + 1;
+        Ok((start, i, has_escapes))
+    }
+
+    /// Validates the escape at `input[i]` (a backslash) and returns the index after it.
+    #[inline]
+    pub(super) fn validate_escape(&self, i: usize) -> Result<usize> {
+        match self.input.get(i + 1) {
+            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => Ok(i + 2),
+            Some(b'u') => {
+                for k in i + 2..i + 6 {
+                    match self.input.get(k) {
+                        Some(&h) if strings::hex_value(h).is_some() => {}
+                        Some(&other) => return Err(self.bad_hex_digit(other, k)),
+                        None => return Err(self.unterminated_string_from_escape(i)),
+                    }
+                }
+                Ok(i + 6)
+            }
+            Some(_) => Err(self.invalid_escape(i)),
+            None => Err(self.unterminated_string_from_escape(i)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    pub(super) fn bad_hex_digit(&self, byte: u8, at: usize) -> Error {
+        let found = match byte {
+            0x21..=0x7E => format!("`{}`", byte as char),
+            _ => format!("byte 0x{byte:02X}"),
+        };
+        self.error_at(Category::Syntax, format!("expected a hex digit in a `\\u` escape, found {found}"), at)
+    }
+
+    #[cold]
+    #[inline(never)]
+    pub(super) fn unterminated_string(&self, quote: usize) -> Error {
+        self.error_at(
+            Category::Eof,
+            "expected `\"` to end the string, found end of input".into(),
+            self.input.len().max(quote),
+        )
+    }
+
+    #[cold]
+    #[inline(never)]
+    pub(super) fn unterminated_string_from_escape(&self, _backslash: usize) -> Error {
+        self.unterminated_string(self.input.len())
+    }
+
+    #[cold]
+    #[inline(never)]
+    pub(super) fn control_in_string(&self, i: usize) -> Error {
+        let byte = self.input[i];
+        self.error_at(
+            Category::Syntax,
+            format!(
+                "expected a string character, found control byte 0x{byte:02X} (escape it as \\u{byte:04X})"
+            ),
+            i,
+        )
+    }
+
+    #[cold]
+    #[inline(never)]
+    pub(super) fn invalid_escape(&self, i: usize) -> Error {
+        let found = describe_found(self.input, i + 1);
+        self.error_at(
+            Category::Syntax,
+            format!("expected an escape (one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u), found \\ followed by {found}"),
+            i,
+        )
+    }
+
+    /// Scans the number at `pos` and moves past it.
+    #[inline(always)]
+    pub(super) fn scan_number(&mut self) -> Result<ScannedNumber> {
+        match numbers::scan(self.input, self.pos) {
+            Ok(number) => {
+                self.pos = number.end;
+                Ok(number)
+            }
+            Err(err) => Err(self.number_error(err)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    pub(super) fn number_error(&self, err: numbers::NumberError) -> Error {
+        use numbers::NumberError::*;
+        match err {
+            DigitAfterMinus(at) => self.unexpected_at("a digit after `-`", at),
+            LeadingZero(at) => self.error_at(
+                Category::Syntax,
+                "expected a number, found one with a leading zero (`0` may not be followed by digits)".into(),
+                at,
+            ),
+            DigitAfterPoint(at) => self.unexpected_at("a digit after the decimal point", at),
+            DigitInExponent(at) => self.unexpected_at("a digit in the exponent", at),
+        }
+    }
+
+    /// The text of `input[start..end]`, a validated number (plain ASCII).
+    pub(super) fn ascii_text(&self, start: usize, end: usize) -> &'de str {
+        core::str::from_utf8(&self.input[start..end]).expect("a scanned number is ASCII")
+    }
+
+    /// Consumes `literal` at `pos`.
+    #[inline(always)]
+    pub(super) fn expect_literal(&mut self, literal: &'static [u8]) -> Result<()> {
+        if self.input[self.pos..].starts_with(literal) {
+            self.pos += literal.len();
+            Ok(())
+        } else {
+            Err(self.literal_error(literal))
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    pub(super) fn literal_error(&self, literal: &[u8]) -> Error {
+        let expected = format!("`{}`", String::from_utf8_lossy(literal));
+        let rest = &self.input[self.pos..];
+        if literal.starts_with(rest) {
+            // A literal cut short by the end of the input: truncation, not bad input.
+            let found = String::from_utf8_lossy(rest);
+            return self.error_here(
+                Category::Eof,
+                format!("expected {expected}, found `{found}` and the end of input"),
+            );
+        }
+        self.unexpected(&expected)
+    }
+}

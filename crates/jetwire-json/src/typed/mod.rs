@@ -8,6 +8,8 @@ mod scalars;
 mod std_types;
 #[cfg(any(feature = "chrono", feature = "rust_decimal"))]
 pub(crate) mod text;
+#[cfg(feature = "chrono")]
+pub(crate) mod timestamp;
 
 use std::io;
 

@@ -1,9 +1,10 @@
 //! chrono's date and time types as the text chrono's own serde support writes and reads: ISO
 //! 8601 / RFC 3339 with a `T`, the offset's seconds kept, and years beyond 9999 signed.
 
-use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Utc};
+use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
 
 use crate::typed::text::StackText;
+use crate::typed::timestamp::{self, Civil};
 use crate::typed::{FromJson, ToJson};
 use crate::{Output, Reader, Result, Writer};
 
@@ -65,12 +66,6 @@ fn with_offset_seconds(text: &str) -> Option<DateTime<FixedOffset>> {
     local.parse::<NaiveDateTime>().ok()?.and_local_timezone(offset).single()
 }
 
-impl FromChronoText for DateTime<Utc> {
-    fn from_chrono_text(text: &str) -> chrono::ParseResult<Self> {
-        DateTime::<FixedOffset>::from_chrono_text(text).map(|t| t.with_timezone(&Utc))
-    }
-}
-
 macro_rules! from_str_text {
     ($($ty:ty),*) => {$(
         impl FromChronoText for $ty {
@@ -83,9 +78,84 @@ macro_rules! from_str_text {
 
 from_str_text!(NaiveDate, NaiveDateTime, NaiveTime);
 
+impl ToJson for DateTime<Utc> {
+    #[inline]
+    fn to_json<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
+        write_timestamp(writer, self, 0, true)
+    }
+}
+
+impl<'de> FromJson<'de> for DateTime<Utc> {
+    #[inline]
+    fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
+        read_timestamp(reader).map(|t| t.with_timezone(&Utc))
+    }
+}
+
+impl ToJson for DateTime<FixedOffset> {
+    #[inline]
+    fn to_json<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
+        write_timestamp(writer, self, self.offset().local_minus_utc(), false)
+    }
+}
+
+impl<'de> FromJson<'de> for DateTime<FixedOffset> {
+    #[inline]
+    fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
+        read_timestamp(reader)
+    }
+}
+
+/// Writes `time` (whose offset from UTC is `offset_seconds`) as RFC 3339 on the fast path, or
+/// as chrono's `Debug` text (what its serde support writes) for the shapes the fast path leaves.
+fn write_timestamp<Tz, O>(
+    writer: &mut Writer<O>,
+    time: &DateTime<Tz>,
+    offset_seconds: i32,
+    utc_as_z: bool,
+) -> Result<()>
+where
+    Tz: chrono::TimeZone,
+    Tz::Offset: std::fmt::Debug,
+    O: Output,
+{
+    let local = time.naive_local();
+    let civil = Civil {
+        year: local.year(),
+        month: local.month(),
+        day: local.day(),
+        hour: local.hour(),
+        minute: local.minute(),
+        second: local.second(),
+        nanos: local.nanosecond(),
+        offset_seconds,
+    };
+    let mut text = [0; timestamp::MAX_LEN];
+    match timestamp::format(&civil, utc_as_z, &mut text) {
+        Some(len) => writer.string_bytes(&text[..len]),
+        None => writer.string(StackText::<48>::debug(time).as_str()),
+    }
+}
+
+/// Reads an RFC 3339 timestamp: the fast path for the common shape, chrono's parsers otherwise.
+fn read_timestamp(reader: &mut Reader<'_>) -> Result<DateTime<FixedOffset>> {
+    let text = reader.read_str()?;
+    let fast = timestamp::parse(text.as_bytes()).and_then(|c| {
+        let offset = FixedOffset::east_opt(c.offset_seconds)?;
+        NaiveDate::from_ymd_opt(c.year, c.month, c.day)?
+            .and_hms_nano_opt(c.hour, c.minute, c.second, c.nanos)?
+            .and_local_timezone(offset)
+            .single()
+    });
+    match fast {
+        Some(time) => Ok(time),
+        None => DateTime::<FixedOffset>::from_chrono_text(&text).map_err(|err| {
+            reader.data_error(format_args!("expected an RFC 3339 timestamp, found {text:?}: {err}"))
+        }),
+    }
+}
+
 chrono_impls! {
-    DateTime<Utc> => "an RFC 3339 timestamp",
-    DateTime<FixedOffset> => "an RFC 3339 timestamp",
     NaiveDate => "an ISO 8601 date",
     NaiveDateTime => "an ISO 8601 date and time",
     NaiveTime => "an ISO 8601 time"

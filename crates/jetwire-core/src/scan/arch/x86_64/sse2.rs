@@ -24,51 +24,69 @@ pub(crate) fn find_string_special(haystack: &[u8]) -> Option<usize> {
 }
 
 /// See [`crate::scan::copy_plain_run`]: sixteen bytes are loaded, stored to the output and
-/// tested at once, so a run costs no separate copy; the output length is set to the run's end.
+/// tested at once, so a run costs no separate copy. The output grows as the run is found (by at
+/// most [`GROWTH`] bytes at a time), never by the length of `source`, which may be the whole
+/// rest of a document.
 #[inline]
 pub(crate) fn copy_plain_run(out: &mut Vec<u8>, source: &[u8]) -> usize {
     let len = source.len();
     if len < LANES {
         return super::super::all::swar::copy_plain_run(out, source);
     }
-    out.reserve(len);
-    let start = out.len();
     let src = source.as_ptr();
-    // SAFETY: `reserve(len)` makes `start + len` bytes of capacity, so every 16-byte store below,
-    // at `dst + i` with `i + 16 <= len`, stays inside the allocation; loads read `source` at
-    // `src + i` with `i + 16 <= len`. `set_len` is only given lengths up to `start + len`, all of
-    // whose bytes have been written (stored blocks cover `start..start + i + 16` and the final
-    // block `start + len - 16..start + len`).
-    unsafe {
-        let dst = out.as_mut_ptr().add(start);
-        let mut i = 0;
-        while i + LANES <= len {
+    let mut i = 0;
+    while i + LANES <= len {
+        if out.capacity() - out.len() < LANES {
+            out.reserve((len - i).clamp(LANES, GROWTH));
+        }
+        // SAFETY: the check above leaves at least 16 bytes of spare capacity, so the 16-byte
+        // store at `out.len()` stays inside the allocation; the load reads `src + i` with
+        // `i + 16 <= len`. `set_len` then covers only bytes just stored: all 16, or the `run`
+        // bytes before the first special one.
+        unsafe {
+            let at = out.len();
             let block = _mm_loadu_si128(src.add(i).cast::<__m128i>());
-            _mm_storeu_si128(dst.add(i).cast::<__m128i>(), block);
+            _mm_storeu_si128(out.as_mut_ptr().add(at).cast::<__m128i>(), block);
             let mask = special_lanes(block);
             if mask != 0 {
-                let run = i + mask.trailing_zeros() as usize;
-                out.set_len(start + run);
-                return run;
+                let run = mask.trailing_zeros() as usize;
+                out.set_len(at + run);
+                return i + run;
             }
-            i += LANES;
+            out.set_len(at + LANES);
         }
-        if i < len {
-            // The last block overlaps what was checked already: ignore those lanes.
-            let last = len - LANES;
-            let block = _mm_loadu_si128(src.add(last).cast::<__m128i>());
-            _mm_storeu_si128(dst.add(last).cast::<__m128i>(), block);
-            let mask = special_lanes(block) & (u32::MAX << (i - last));
-            if mask != 0 {
-                let run = last + mask.trailing_zeros() as usize;
-                out.set_len(start + run);
-                return run;
-            }
-        }
-        out.set_len(start + len);
-        len
+        i += LANES;
     }
+    if i < len {
+        // The last block overlaps bytes already copied: store it over them (the same values) and
+        // ignore their lanes.
+        let overlap = i - (len - LANES);
+        if out.capacity() - out.len() < LANES {
+            out.reserve(LANES);
+        }
+        // SAFETY: `out.len() >= overlap` (the previous blocks stored at least 16 bytes, and
+        // `overlap < 16`), so the store starts inside the vector and, with 16 bytes of spare
+        // capacity, ends inside the allocation; the load reads `source[len - 16..len]`. `set_len`
+        // covers bytes stored by this or earlier blocks.
+        unsafe {
+            let at = out.len() - overlap;
+            let block = _mm_loadu_si128(src.add(len - LANES).cast::<__m128i>());
+            _mm_storeu_si128(out.as_mut_ptr().add(at).cast::<__m128i>(), block);
+            let mask = special_lanes(block) & (u32::MAX << overlap);
+            if mask != 0 {
+                let run = mask.trailing_zeros() as usize;
+                out.set_len(at + run);
+                return len - LANES + run;
+            }
+            out.set_len(at + LANES);
+        }
+    }
+    len
 }
+
+/// The most [`copy_plain_run`] grows its output by at once: enough for long runs to need few
+/// reallocations, small enough that a short string read from a long document stays small.
+const GROWTH: usize = 256;
 
 /// A bit per lane of the 16 bytes at `ptr`: set where the byte is `"`, `\` or below 0x20.
 ///

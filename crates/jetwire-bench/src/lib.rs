@@ -5,6 +5,7 @@
 //! cases under criterion.
 
 pub mod alloc;
+pub mod binary;
 pub mod harness;
 pub mod peers;
 pub mod report;

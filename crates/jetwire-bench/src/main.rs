@@ -106,10 +106,24 @@ fn main() -> ExitCode {
         report::to_markdown(&measurements, &context).split("\n## All results").next().unwrap_or_default()
     );
     let _ = summaries;
+    // The binary workloads' sizes (raw and after zstd), for the workloads selected.
+    let sizes = match jetwire_bench::binary::size_table(size, |name| {
+        specs.iter().any(|s| s.name.starts_with(name))
+    }) {
+        Ok(table) if !table.is_empty() => format!("\n## Binary sizes\n\n{table}"),
+        Ok(_) => String::new(),
+        Err(err) => {
+            eprintln!("jetwire-bench: binary sizes: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    print!("{sizes}");
 
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/jetwire-bench");
     let written = std::fs::create_dir_all(&dir)
-        .and_then(|()| std::fs::write(dir.join("report.md"), report::to_markdown(&measurements, &context)))
+        .and_then(|()| {
+            std::fs::write(dir.join("report.md"), report::to_markdown(&measurements, &context) + &sizes)
+        })
         .and_then(|()| std::fs::write(dir.join("report.json"), report::to_json(&measurements)))
         .and_then(|()| {
             std::fs::write(

@@ -1,6 +1,6 @@
-//! `#[derive(ToJson, FromJson)]` for jetwire.
+//! `#[derive(ToJson, FromJson, ToBinary, FromBinary)]` for jetwire.
 //!
-//! Use it through the `jetwire` facade, which re-exports both derives next to the traits of the
+//! Use it through the `jetwire` facade, which re-exports the derives next to the traits of the
 //! same names:
 //!
 //! ```ignore
@@ -18,10 +18,10 @@
 //!
 //! The derive parses the type and its `#[jetwire(...)]` attributes into one internal model
 //! (`internals`), checks them, reporting every mistake at once at its span, and then generates
-//! code for each format (`json`; the binary format will add its own generator on the same
-//! model, in `src/binary/`). Generated code lives in `const _: () = { ... };` and reaches the
-//! runtime only through `::jetwire` (or the path given by `crate = "..."`): `jetwire::json` for
-//! the traits, `Reader` and `Writer`, and the hidden `jetwire::__private` for helpers.
+//! code for each format (`json`, `binary`). Generated code lives in `const _: () = { ... };`
+//! and reaches the runtime only through `::jetwire` (or the path given by `crate = "..."`):
+//! `jetwire::json` and `jetwire::binary` for the traits, readers and writers, and the hidden
+//! `jetwire::__private` for helpers.
 //!
 //! # Shapes
 //!
@@ -130,6 +130,40 @@
 //! Parameters used only in skipped fields, `PhantomData`, `with` or `base64` fields get none;
 //! `T::Assoc` field types are bounded themselves. `bound` replaces the inference.
 //!
+//! # Binary format
+//!
+//! `#[derive(ToBinary, FromBinary)]` writes a struct as its fields in declaration order and an
+//! enum as a varint variant index (the declaration index, skipped variants counted) followed by
+//! its fields; `docs/binary-format.md` specifies the bytes. Attributes about names and JSON
+//! shapes (`rename`, `rename_all`, `alias`, `tag`, `content`, `untagged`, `transparent`,
+//! `flatten`, `deny_unknown_fields`, `skip_serializing_if`, `base64`) leave the binary encoding
+//! as it is. The others mean:
+//!
+//! - `#[jetwire(skip)]` on a field: neither written nor read; reading gives its `default`, the
+//!   container's, or `Default::default()`. In this positional format `skip_serializing` and
+//!   `skip_deserializing` each skip both directions. On a variant: writing it is an error,
+//!   reading its index is an error, and the other variants keep their indices.
+//! - `#[jetwire(default)]` / `default = "path"`: the value of a skipped field, and in a
+//!   versioned struct the value of a field that older data does not have.
+//! - `#[jetwire(with = "module")]`: written with `module::to_binary(&T, &mut Encoder<'_>) ->
+//!   Result<()>` and read with `module::from_binary(&mut Decoder<'de>) -> Result<T>` (a module
+//!   used by both formats provides the four functions).
+//! - `#[jetwire(borrow)]`: as for JSON; `&'a str`, `&'a [u8]` and `Cow<'a, str>` borrow from the
+//!   input.
+//! - `#[jetwire(bound = "...")]`: as for JSON; `bound(to_binary = "...", from_binary = "...")`
+//!   sets the predicates of one binary impl.
+//! - `#[jetwire(versioned)]` on a struct: the fields are framed by their byte length, so that a
+//!   reader that knows fewer trailing fields skips the rest, and a reader that knows more gives
+//!   the missing trailing ones their `default`, the container's, or their type's absent value
+//!   (`None` for an `Option`), else fails with "missing field". Only appending fields keeps data
+//!   compatible.
+//! - `#[jetwire(plain)]` on a struct with an `unsafe impl PlainData`: its values, and `Vec`s
+//!   and arrays of them, move as memory blocks on the type's word. Without it, the derive proves
+//!   plainness by itself when every field is plain and the fields lie in declaration order with
+//!   no padding (checked at compile time); a struct with `bool`s, enums, padding, `skip` or
+//!   `with` fields is written field by field. `plain` with a layout that has gaps is a compile
+//!   error.
+//!
 //! # Mistakes
 //!
 //! Unknown attributes, values of the wrong kind, duplicated attributes and combinations that
@@ -138,6 +172,7 @@
 //! without a lifetime, two fields with one name, ...) are compile errors at the attribute or
 //! item at fault, all reported together.
 
+mod binary;
 mod bound;
 mod internals;
 mod json;
@@ -156,4 +191,18 @@ pub fn derive_to_json(input: TokenStream) -> TokenStream {
 pub fn derive_from_json(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     json::expand_from_json(&input).unwrap_or_else(syn::Error::into_compile_error).into()
+}
+
+/// Derives `jetwire::binary::ToBinary`; see the crate documentation, "Binary format".
+#[proc_macro_derive(ToBinary, attributes(jetwire))]
+pub fn derive_to_binary(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    binary::expand_to_binary(&input).unwrap_or_else(syn::Error::into_compile_error).into()
+}
+
+/// Derives `jetwire::binary::FromBinary`; see the crate documentation, "Binary format".
+#[proc_macro_derive(FromBinary, attributes(jetwire))]
+pub fn derive_from_binary(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    binary::expand_from_binary(&input).unwrap_or_else(syn::Error::into_compile_error).into()
 }

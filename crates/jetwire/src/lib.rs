@@ -7,9 +7,33 @@
 //!   [`json!`]), [`json::RawValue`], lazy lookups with [`json::get`], and with the `serde`
 //!   feature [`json::serde`], a bridge for any serde type.
 //!
+//! - `binary` (with the `binary` feature): a compact little-endian format for the same types
+//!   through [`ToBinary`] and [`FromBinary`], derivable with `#[derive(ToBinary, FromBinary)]`,
+//!   where plain data moves as memory blocks and hostile input is safe.
+//!
 //! Cargo features: `derive` (on by default) for the derive macros; `serde` (on by default) for
-//! the serde bridge; `uuid`, `chrono`, `time`, `rust_decimal`, `bytes` and `indexmap` for those
-//! crates' types.
+//! the serde bridge; `binary` (on by default) for the binary format; `uuid`, `chrono`, `time`,
+//! `rust_decimal`, `bytes` and `indexmap` for those crates' types.
+//!
+//! ```
+//! # #[cfg(feature = "binary")] {
+//! use jetwire::{FromBinary, ToBinary};
+//!
+//! #[derive(ToBinary, FromBinary, Debug, PartialEq)]
+//! struct Reading<'a> {
+//!     sensor: &'a str,
+//!     values: Vec<f32>,       // one memory copy each way
+//!     note: Option<String>,
+//! }
+//!
+//! let reading = Reading { sensor: "t1", values: vec![20.5, 21.0], note: None };
+//! let bytes = jetwire::binary::to_vec(&reading)?;
+//! assert_eq!(bytes.len(), (1 + 2) + (1 + 8) + 1);
+//! let back: Reading = jetwire::binary::from_slice(&bytes)?;
+//! assert_eq!(back, reading);
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! ```
 //! use jetwire::{FromJson, ToJson};
@@ -46,9 +70,26 @@ pub use jetwire_json::json;
 #[cfg(feature = "derive")]
 pub use jetwire_derive::{FromJson, ToJson};
 
+/// jetwire's binary format: see [`jetwire_binary`] and `docs/binary-format.md`.
+#[cfg(feature = "binary")]
+pub use jetwire_binary as binary;
+#[cfg(feature = "binary")]
+pub use jetwire_binary::{FromBinary, ToBinary};
+
+/// `#[derive(ToBinary)]` and `#[derive(FromBinary)]`: see the `jetwire-derive` crate for every
+/// attribute.
+#[cfg(all(feature = "derive", feature = "binary"))]
+pub use jetwire_derive::{FromBinary, ToBinary};
+
 #[doc(hidden)]
 pub mod __private {
     pub use jetwire_json::private::*;
+
+    /// Runtime support for `#[derive(ToBinary, FromBinary)]`.
+    #[cfg(feature = "binary")]
+    pub mod binary {
+        pub use jetwire_binary::private::*;
+    }
 }
 
 /// The README's examples, compiled and run as doctests so the README stays true.

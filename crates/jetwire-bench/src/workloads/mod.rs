@@ -45,6 +45,11 @@ pub struct CaseSpec {
 }
 
 impl CaseSpec {
+    /// A spec named `name` whose case `build` generates and checks.
+    pub fn new(name: &'static str, op: Op, build: impl Fn(Size) -> Result<Case, String> + 'static) -> Self {
+        CaseSpec { name, op, build: Box::new(build) }
+    }
+
     /// `name/op`, as `--filter` matches it.
     pub fn id(&self) -> String {
         format!("{}/{}", self.name, self.op.as_str())
@@ -135,5 +140,7 @@ pub fn all() -> Vec<CaseSpec> {
         op: Op::Write,
         build: Box::new(|_| write_case("ScalarF32", 12345.625f32)),
     });
+    // The binary format against bitcode, postcard, rkyv and wincode (`bin:*`).
+    specs.extend(crate::binary::specs());
     specs
 }

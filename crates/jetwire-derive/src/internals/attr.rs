@@ -80,13 +80,18 @@ impl Default {
     }
 }
 
-/// Where-predicates from `bound = "..."` or `bound(to_json = "...", from_json = "...")`.
+/// Where-predicates from `bound = "..."` (every impl) or `bound(to_json = "...", from_json =
+/// "...", to_binary = "...", from_binary = "...")`.
 #[derive(Clone, Default)]
 pub struct Bound {
     /// Replaces the inferred bounds of the `ToJson` impl.
     pub to_json: Option<Vec<syn::WherePredicate>>,
     /// Replaces the inferred bounds of the `FromJson` impl.
     pub from_json: Option<Vec<syn::WherePredicate>>,
+    /// Replaces the inferred bounds of the `ToBinary` impl.
+    pub to_binary: Option<Vec<syn::WherePredicate>>,
+    /// Replaces the inferred bounds of the `FromBinary` impl.
+    pub from_binary: Option<Vec<syn::WherePredicate>>,
 }
 
 /// A name on the wire and the other names accepted when reading.
@@ -133,6 +138,10 @@ pub struct Container {
     pub bound: Bound,
     /// `crate = "..."`.
     pub krate: Option<syn::Path>,
+    /// `versioned` (binary format): the struct is framed by its byte length.
+    pub versioned: Option<Span>,
+    /// `plain` (binary format): the type is plain data, on the word of its `PlainData` impl.
+    pub plain: Option<Span>,
 }
 
 /// Variant attributes.
@@ -193,6 +202,8 @@ impl Container {
         let mut default = Attr::none(cx, "default");
         let mut bound = Attr::none(cx, "bound");
         let mut krate = Attr::none(cx, "crate");
+        let mut versioned = Flag::none(cx, "versioned");
+        let mut plain = Flag::none(cx, "plain");
 
         for_each_meta(cx, &input.attrs, |meta| {
             let span = path_span(&meta);
@@ -234,6 +245,12 @@ impl Container {
                         krate.set(span, path);
                     }
                 }
+            } else if meta.path.is_ident("versioned") {
+                flag_value(cx, &meta, "versioned")?;
+                versioned.set(span);
+            } else if meta.path.is_ident("plain") {
+                flag_value(cx, &meta, "plain")?;
+                plain.set(span);
             } else {
                 unknown(cx, &meta, "container")?;
             }
@@ -252,6 +269,8 @@ impl Container {
             default,
             bound: bound.get().unwrap_or_default(),
             krate: krate.get(),
+            versioned: versioned.get(),
+            plain: plain.get(),
         }
     }
 }
@@ -537,7 +556,8 @@ fn default_value(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<Defaul
     Ok(parse_lit(cx, &s, "a path", syn::Path::parse).map(Default::Path))
 }
 
-/// Reads `bound = "..."` or `bound(to_json = "...", from_json = "...")`.
+/// Reads `bound = "..."` or `bound(to_json = "...", from_json = "...", to_binary = "...",
+/// from_binary = "...")`.
 fn bound_value(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<Bound>> {
     let where_parser = Punctuated::<syn::WherePredicate, Token![,]>::parse_terminated;
     if meta.input.peek(Token![=]) {
@@ -546,7 +566,12 @@ fn bound_value(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<Bound>> 
             Some(p) => p.into_iter().collect(),
             None => return Ok(None),
         };
-        return Ok(Some(Bound { to_json: Some(preds.clone()), from_json: Some(preds) }));
+        return Ok(Some(Bound {
+            to_json: Some(preds.clone()),
+            from_json: Some(preds.clone()),
+            to_binary: Some(preds.clone()),
+            from_binary: Some(preds),
+        }));
     }
     if !meta.input.peek(syn::token::Paren) {
         cx.error_spanned_by(
@@ -558,16 +583,25 @@ fn bound_value(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<Bound>> 
     }
     let mut to_json = Attr::none(cx, "bound(to_json)");
     let mut from_json = Attr::none(cx, "bound(from_json)");
+    let mut to_binary = Attr::none(cx, "bound(to_binary)");
+    let mut from_binary = Attr::none(cx, "bound(from_binary)");
     meta.parse_nested_meta(|inner| {
         let span = path_span(&inner);
         let target = if inner.path.is_ident("to_json") {
             &mut to_json
         } else if inner.path.is_ident("from_json") {
             &mut from_json
+        } else if inner.path.is_ident("to_binary") {
+            &mut to_binary
+        } else if inner.path.is_ident("from_binary") {
+            &mut from_binary
         } else {
             cx.error_spanned_by(
                 &inner.path,
-                format_args!("unknown bound kind `{}`, expected `to_json` or `from_json`", path_name(&inner)),
+                format_args!(
+                    "unknown bound kind `{}`, expected `to_json`, `from_json`, `to_binary` or `from_binary`",
+                    path_name(&inner)
+                ),
             );
             return skip_value(inner.input);
         };
@@ -578,7 +612,12 @@ fn bound_value(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option<Bound>> 
         }
         Ok(())
     })?;
-    Ok(Some(Bound { to_json: to_json.get(), from_json: from_json.get() }))
+    Ok(Some(Bound {
+        to_json: to_json.get(),
+        from_json: from_json.get(),
+        to_binary: to_binary.get(),
+        from_binary: from_binary.get(),
+    }))
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ pub fn check(cx: &Ctxt, cont: &Container, derive: Derive) {
     check_transparent(cx, cont);
     check_container_default(cx, cont);
     check_variants(cx, cont);
+    check_binary(cx, cont);
     for (variant, field) in cont.all_fields() {
         let style = match variant {
             Some(v) => v.style,
@@ -197,6 +198,38 @@ fn check_variants(cx: &Ctxt, cont: &Container) {
                     format_args!("variant name {name:?} is already used by variant `{first}`"),
                 );
             }
+        }
+    }
+}
+
+/// The binary format's container attributes, `versioned` and `plain`.
+fn check_binary(cx: &Ctxt, cont: &Container) {
+    let a = &cont.attrs;
+    let fields = match &cont.data {
+        Data::Struct(_, fields) => fields,
+        Data::Enum(_) => {
+            for (span, name) in [(a.versioned, "versioned"), (a.plain, "plain")] {
+                if let Some(span) = span {
+                    cx.error_at(span, format_args!("#[jetwire({name})] can only be used on structs"));
+                }
+            }
+            return;
+        }
+    };
+    let Some(span) = a.plain else { return };
+    if a.versioned.is_some() {
+        cx.error_at(span, "#[jetwire(plain)] cannot be combined with #[jetwire(versioned)]");
+    }
+    if fields.is_empty() {
+        cx.error_at(span, "#[jetwire(plain)] needs at least one field");
+    }
+    for field in fields {
+        let skipped = field.attrs.skip_serializing.is_some() || field.attrs.skip_deserializing.is_some();
+        if skipped || field.attrs.with.is_some() {
+            cx.error_spanned_by(
+                field.original,
+                "the fields of a #[jetwire(plain)] struct are its memory: they cannot be skipped or use `with`",
+            );
         }
     }
 }

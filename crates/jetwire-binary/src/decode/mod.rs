@@ -1,0 +1,572 @@
+//! The [`Decoder`]: reads values from a byte slice, treating it as hostile.
+
+use std::mem::size_of;
+
+use crate::error::{Category, Error, Result};
+use crate::plain::{Plain, extend_from_bytes, fill_from_bytes, value_from_bytes};
+use crate::varint;
+
+/// Limits of a [`Decoder`]. `DecodeOptions::default()` is what [`from_slice`](crate::from_slice)
+/// uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DecodeOptions {
+    /// How deeply values may nest through boxes and collections (default 128). Types that hold
+    /// themselves can only do so through one of those, so this bounds the recursion, and with it
+    /// the stack, on any input.
+    pub max_depth: u32,
+    /// Collections of elements whose encoding may be empty (`()`, a struct whose fields are all
+    /// skipped) cannot be bounded by the bytes that remain. This budget, in bytes of memory
+    /// (each element counting its size, at least one), caps them over the whole message
+    /// (default 1 MiB).
+    pub empty_element_budget: usize,
+}
+
+impl Default for DecodeOptions {
+    fn default() -> Self {
+        DecodeOptions { max_depth: 128, empty_element_budget: 1 << 20 }
+    }
+}
+
+/// Reads encoded values from bytes that live for `'de` (and may be borrowed from them).
+/// [`FromBinary`](crate::FromBinary) impls read through it.
+///
+/// Every read checks the bytes that remain first: lengths are checked against them before
+/// anything is allocated, and nothing panics on any input.
+///
+/// ```
+/// use jetwire_binary::Decoder;
+/// let mut decoder = Decoder::new(&[7, 0, 0, 0, 2, b'h', b'i']);
+/// assert_eq!(decoder.read_u32()?, 7);
+/// assert_eq!(decoder.read_str()?, "hi");
+/// decoder.finish()?;
+/// # Ok::<(), jetwire_binary::Error>(())
+/// ```
+pub struct Decoder<'de> {
+    /// The bytes not read yet (of the current versioned body, inside one).
+    rest: &'de [u8],
+    /// The whole input, for offsets.
+    input: &'de [u8],
+    depth_left: u32,
+    empty_budget: usize,
+}
+
+/// What [`Decoder::begin_versioned`] hands back: the input after the body.
+#[must_use = "pass it to `end_versioned`"]
+pub struct VersionedBody<'de> {
+    after: &'de [u8],
+}
+
+impl<'de> Decoder<'de> {
+    /// A decoder over `input` with the default options.
+    #[inline]
+    pub fn new(input: &'de [u8]) -> Self {
+        Self::with_options(input, DecodeOptions::default())
+    }
+
+    /// A decoder over `input` with `options`.
+    #[inline]
+    pub fn with_options(input: &'de [u8], options: DecodeOptions) -> Self {
+        Decoder {
+            rest: input,
+            input,
+            depth_left: options.max_depth,
+            empty_budget: options.empty_element_budget,
+        }
+    }
+
+    /// The offset of the next byte to read, from the start of the input.
+    #[inline]
+    pub fn offset(&self) -> usize {
+        self.rest.as_ptr() as usize - self.input.as_ptr() as usize
+    }
+
+    /// How many bytes remain (of the current versioned body, inside one).
+    #[inline]
+    pub fn remaining(&self) -> usize {
+        self.rest.len()
+    }
+
+    /// Whether nothing remains (of the current versioned body, inside one).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.rest.is_empty()
+    }
+
+    /// Checks that the whole input has been read.
+    pub fn finish(&self) -> Result<()> {
+        if self.rest.is_empty() { Ok(()) } else { Err(self.trailing_bytes()) }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn trailing_bytes(&self) -> Error {
+        let n = self.rest.len();
+        self.error(format_args!("expected the end of the input, found {n} more byte{}", plural(n)))
+    }
+
+    // ---- errors ---------------------------------------------------------------------------
+
+    /// A [`Category::Data`] error at the current offset, for hand-written impls.
+    #[cold]
+    #[inline(never)]
+    pub fn error(&self, message: impl std::fmt::Display) -> Error {
+        Error::at(Category::Data, message.to_string(), self.offset())
+    }
+
+    /// A [`Category::Data`] error at `offset`.
+    #[cold]
+    #[inline(never)]
+    pub fn error_at(&self, offset: usize, message: impl std::fmt::Display) -> Error {
+        Error::at(Category::Data, message.to_string(), offset)
+    }
+
+    /// The error for `needed` bytes where fewer remain.
+    #[cold]
+    #[inline(never)]
+    fn eof(&self, needed: usize) -> Error {
+        let left = self.rest.len();
+        Error::at(
+            Category::Eof,
+            format!("unexpected end of input: expected {needed} more byte{}, found {left}", plural(needed)),
+            self.offset(),
+        )
+    }
+
+    /// The error for a value outside the valid ones, read `width` bytes back.
+    #[cold]
+    #[inline(never)]
+    fn invalid_back(&self, width: usize, message: String) -> Error {
+        Error::at(Category::Data, message, self.offset() - width)
+    }
+
+    // ---- raw reads ------------------------------------------------------------------------
+
+    /// Takes the next `len` bytes, borrowed from the input.
+    #[inline]
+    pub fn read_bytes(&mut self, len: usize) -> Result<&'de [u8]> {
+        if len > self.rest.len() {
+            return Err(self.eof(len));
+        }
+        let (head, tail) = self.rest.split_at(len);
+        self.rest = tail;
+        Ok(head)
+    }
+
+    /// Takes the next `N` bytes.
+    #[inline(always)]
+    pub fn read_array<const N: usize>(&mut self) -> Result<[u8; N]> {
+        match self.rest.split_first_chunk::<N>() {
+            Some((head, tail)) => {
+                self.rest = tail;
+                Ok(*head)
+            }
+            None => Err(self.eof(N)),
+        }
+    }
+
+    /// Takes the next byte.
+    #[inline(always)]
+    pub fn read_u8(&mut self) -> Result<u8> {
+        match self.rest.split_first() {
+            Some((&byte, tail)) => {
+                self.rest = tail;
+                Ok(byte)
+            }
+            None => Err(self.eof(1)),
+        }
+    }
+
+    /// Reads a little-endian `u16`.
+    #[inline(always)]
+    pub fn read_u16(&mut self) -> Result<u16> {
+        self.read_array().map(u16::from_le_bytes)
+    }
+
+    /// Reads a little-endian `u32`.
+    #[inline(always)]
+    pub fn read_u32(&mut self) -> Result<u32> {
+        self.read_array().map(u32::from_le_bytes)
+    }
+
+    /// Reads a little-endian `u64`.
+    #[inline(always)]
+    pub fn read_u64(&mut self) -> Result<u64> {
+        self.read_array().map(u64::from_le_bytes)
+    }
+
+    /// Reads a bool: one byte, 0 or 1; anything else is an error.
+    #[inline(always)]
+    pub fn read_bool(&mut self) -> Result<bool> {
+        match self.read_u8()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            other => Err(self.invalid_bool(other)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn invalid_bool(&self, found: u8) -> Error {
+        self.invalid_back(1, format!("invalid bool: expected 0 or 1, found 0x{found:02X}"))
+    }
+
+    /// Reads a `char`: a little-endian `u32` that must be a Unicode scalar value.
+    #[inline]
+    pub fn read_char(&mut self) -> Result<char> {
+        let code = self.read_u32()?;
+        match char::from_u32(code) {
+            Some(c) => Ok(c),
+            None => Err(self
+                .invalid_back(4, format!("invalid char: expected a Unicode scalar value, found 0x{code:X}"))),
+        }
+    }
+
+    /// Reads a varint.
+    #[inline(always)]
+    pub fn read_varint(&mut self) -> Result<u64> {
+        match self.rest.split_first() {
+            Some((&byte, tail)) if u64::from(byte) < varint::ONE_BYTE_LIMIT => {
+                self.rest = tail;
+                Ok(u64::from(byte))
+            }
+            _ => self.read_varint_long(),
+        }
+    }
+
+    #[inline(never)]
+    fn read_varint_long(&mut self) -> Result<u64> {
+        let Some((&first, tail)) = self.rest.split_first() else { return Err(self.eof(1)) };
+        match varint::decode_long(first, tail) {
+            Ok((value, n)) => {
+                self.rest = &tail[n..];
+                Ok(value)
+            }
+            Err(None) => {
+                let n = usize::from(first - 0xF7);
+                Err(Error::at(
+                    Category::Eof,
+                    format!(
+                        "unexpected end of input: expected a varint of {} bytes, found {}",
+                        n + 1,
+                        self.rest.len()
+                    ),
+                    self.offset(),
+                ))
+            }
+            Err(Some(value)) => Err(self.error(format_args!(
+                "invalid varint: {value} written in {} bytes, longer than its shortest form",
+                usize::from(first - 0xF7) + 1
+            ))),
+        }
+    }
+
+    /// Reads a length (of a string, a sequence, a map): a varint that must fit `usize`. The
+    /// caller still has to check it against the bytes that remain, as
+    /// [`read_len_for`](Self::read_len_for) does.
+    #[inline(always)]
+    pub fn read_len(&mut self) -> Result<usize> {
+        let len = self.read_varint()?;
+        usize::try_from(len).map_err(|_| self.too_long(len, 1))
+    }
+
+    /// Reads the length of a collection whose elements take at least `min_size` bytes each and
+    /// `mem_size` bytes of memory each, and checks it before anything is allocated: `len`
+    /// elements need `len * min_size` bytes of input, and elements that may take no input at all
+    /// draw on the empty-element budget (see [`DecodeOptions`]). A length that passes can be
+    /// allocated: the memory it costs is bounded by the input's length.
+    #[inline(always)]
+    pub fn read_len_for(&mut self, min_size: usize, mem_size: usize) -> Result<usize> {
+        let len = self.read_varint()?;
+        match self.rest.len().checked_div(min_size) {
+            Some(most) if len <= most as u64 => Ok(len as usize),
+            Some(_) => Err(self.too_long(len, min_size)),
+            None => self.draw_empty_budget(len, mem_size),
+        }
+    }
+
+    /// [`read_len_for`](Self::read_len_for) with the sizes of `T`.
+    #[inline(always)]
+    pub fn read_seq_len<T: crate::FromBinary<'de>>(&mut self) -> Result<usize> {
+        self.read_len_for(T::MIN_SIZE, size_of::<T>())
+    }
+
+    #[inline(never)]
+    fn draw_empty_budget(&mut self, len: u64, mem_size: usize) -> Result<usize> {
+        let cost = len.saturating_mul(mem_size.max(1) as u64);
+        if cost > self.empty_budget as u64 {
+            return Err(Error::at(
+                Category::Limit,
+                format!(
+                    "a collection of {len} elements with empty encodings exceeds the decoder's budget \
+                     ({} bytes left of DecodeOptions::empty_element_budget)",
+                    self.empty_budget
+                ),
+                self.offset(),
+            ));
+        }
+        self.empty_budget -= cost as usize;
+        Ok(len as usize)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn too_long(&self, len: u64, min_size: usize) -> Error {
+        let left = self.rest.len();
+        let what = if min_size == 1 {
+            format!("{len} bytes")
+        } else {
+            format!("{len} elements of at least {min_size} bytes")
+        };
+        Error::at(
+            Category::Eof,
+            format!("invalid length: {what} claimed, but only {left} byte{} remain", plural(left)),
+            self.offset(),
+        )
+    }
+
+    /// Reads a byte string (its length, then the bytes), borrowed from the input.
+    #[inline]
+    pub fn read_byte_slice(&mut self) -> Result<&'de [u8]> {
+        let len = self.read_len_for(1, 1)?;
+        let (head, tail) = self.rest.split_at(len);
+        self.rest = tail;
+        Ok(head)
+    }
+
+    /// Reads a string (its length, then UTF-8, which is validated), borrowed from the input.
+    #[inline]
+    pub fn read_str(&mut self) -> Result<&'de str> {
+        let bytes = self.read_byte_slice()?;
+        if bytes.len() <= 64 && is_ascii_short(bytes) {
+            // SAFETY: ASCII (checked just above) is valid UTF-8.
+            return Ok(unsafe { std::str::from_utf8_unchecked(bytes) });
+        }
+        match simdutf8::basic::from_utf8(bytes) {
+            Ok(text) => Ok(text),
+            Err(_) => Err(self.invalid_utf8(bytes)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn invalid_utf8(&self, bytes: &[u8]) -> Error {
+        let at = std::str::from_utf8(bytes).err().map_or(0, |e| e.valid_up_to());
+        let offset = self.offset() - bytes.len() + at;
+        let found: Vec<String> = bytes[at..].iter().take(4).map(|b| format!("{b:02X}")).collect();
+        self.error_at(offset, format_args!("invalid UTF-8 in a string: found bytes {}", found.join(" ")))
+    }
+
+    /// Reads an enum variant index: a varint below `count`. `enum_name` names the enum in the
+    /// error for anything else.
+    #[inline(always)]
+    pub fn read_variant(&mut self, count: u32, enum_name: &str) -> Result<u32> {
+        let at = self.offset();
+        let index = self.read_varint()?;
+        if index < u64::from(count) {
+            Ok(index as u32)
+        } else {
+            Err(self.unknown_variant(at, index, count, enum_name))
+        }
+    }
+
+    /// The error for a variant index that names no variant (or one that cannot be read).
+    #[cold]
+    #[inline(never)]
+    pub fn unknown_variant(&self, at: usize, index: u64, count: u32, enum_name: &str) -> Error {
+        self.error_at(
+            at,
+            format_args!(
+                "invalid variant index of enum {enum_name}: expected 0 to {}, found {index}",
+                count.saturating_sub(1)
+            ),
+        )
+    }
+
+    /// Takes the next `len` bytes and returns a decoder over exactly them (with this decoder's
+    /// limits, and offsets still counted from the start of the input): reading a fixed-size
+    /// value from it needs one bounds check, here, instead of one per field.
+    #[inline(always)]
+    pub fn take_fixed(&mut self, len: usize) -> Result<Decoder<'de>> {
+        let bytes = self.read_bytes(len)?;
+        Ok(Decoder {
+            rest: bytes,
+            input: self.input,
+            depth_left: self.depth_left,
+            empty_budget: self.empty_budget,
+        })
+    }
+
+    // ---- plain data -----------------------------------------------------------------------
+
+    /// Reads one plain value as a block, or `None` when `T` is not plain on this host.
+    #[inline(always)]
+    pub(crate) fn read_plain<T>(&mut self, plain: Plain<T>) -> Option<Result<T>> {
+        if !plain.as_block() {
+            return None;
+        }
+        Some(self.read_bytes(size_of::<T>()).map(|bytes| value_from_bytes(bytes, plain)))
+    }
+
+    /// Appends `count` plain values, already checked against the input, as one block.
+    #[inline]
+    pub(crate) fn extend_plain<T>(&mut self, out: &mut Vec<T>, count: usize, plain: Plain<T>) -> Result<()> {
+        let bytes = self.read_bytes(count * size_of::<T>())?;
+        extend_from_bytes(out, bytes, count, plain);
+        Ok(())
+    }
+
+    /// Overwrites `items` with plain values, as one block.
+    #[inline]
+    pub(crate) fn fill_plain<T>(&mut self, items: &mut [T], plain: Plain<T>) -> Result<()> {
+        let bytes = self.read_bytes(size_of_val(items))?;
+        fill_from_bytes(items, bytes, plain);
+        Ok(())
+    }
+
+    // ---- nesting --------------------------------------------------------------------------
+
+    /// Enters a nested value that may recurse (a box, a collection): an error once
+    /// [`DecodeOptions::max_depth`] levels are open. Pair with [`leave`](Self::leave).
+    #[inline(always)]
+    pub fn enter(&mut self) -> Result<()> {
+        if self.depth_left == 0 {
+            return Err(self.too_deep());
+        }
+        self.depth_left -= 1;
+        Ok(())
+    }
+
+    /// Leaves a nested value entered with [`enter`](Self::enter).
+    #[inline(always)]
+    pub fn leave(&mut self) {
+        self.depth_left += 1;
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn too_deep(&self) -> Error {
+        Error::at(
+            Category::Limit,
+            "nesting too deep: exceeds DecodeOptions::max_depth".to_owned(),
+            self.offset(),
+        )
+    }
+
+    // ---- versioned bodies -----------------------------------------------------------------
+
+    /// Starts reading the body of a `#[jetwire(versioned)]` value: reads its byte length and
+    /// limits the decoder to it, so that [`is_empty`](Self::is_empty) tells when the fields the
+    /// writer knew have all been read. Pair with [`end_versioned`](Self::end_versioned).
+    #[inline]
+    pub fn begin_versioned(&mut self) -> Result<VersionedBody<'de>> {
+        let len = self.read_len_for(1, 1)?;
+        let (body, after) = self.rest.split_at(len);
+        self.rest = body;
+        Ok(VersionedBody { after })
+    }
+
+    /// Ends a versioned body: skips what a newer writer appended that this reader does not
+    /// know, and goes on after the body.
+    #[inline]
+    pub fn end_versioned(&mut self, body: VersionedBody<'de>) {
+        self.rest = body.after;
+    }
+}
+
+/// Whether `bytes` (at most 64 of them) are all ASCII: the high bits of 8-byte words OR-ed
+/// together (the last word overlapping the one before), without a call. Most strings in messages
+/// are short and ASCII; the general UTF-8 validator's setup costs more than the check itself for
+/// them.
+#[inline(always)]
+fn is_ascii_short(bytes: &[u8]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let n = bytes.len();
+    if n < 8 {
+        let mut acc = 0u8;
+        for &b in bytes {
+            acc |= b;
+        }
+        return acc < 0x80;
+    }
+    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0x80; 8]));
+    let mut acc = word(n - 8);
+    let mut at = 0;
+    while at + 8 < n {
+        acc |= word(at);
+        at += 8;
+    }
+    acc & HIGH == 0
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_and_errors() {
+        let mut d = Decoder::new(&[1, 2, 0xF8, 250, 0xF8, 3]);
+        assert!(d.read_bool().unwrap());
+        let err = d.read_bool().unwrap_err();
+        assert_eq!(err.to_string(), "invalid bool: expected 0 or 1, found 0x02 at byte 1");
+        assert_eq!(d.read_varint().unwrap(), 250);
+        let err = d.read_varint().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "invalid varint: 3 written in 2 bytes, longer than its shortest form at byte 4"
+        );
+        let err = Decoder::new(&[0xFA, 1]).read_varint().unwrap_err();
+        assert!(err.is_eof(), "{err}");
+    }
+
+    #[test]
+    fn lengths_are_checked_before_use() {
+        let err = Decoder::new(&[0xFB, 0, 0, 0, 0x01]).read_len_for(1, 1).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "invalid length: 16777216 bytes claimed, but only 0 bytes remain at byte 5"
+        );
+        assert_eq!(Decoder::new(&[2, 0, 0, 0, 0]).read_len_for(2, 2).unwrap(), 2);
+        assert!(Decoder::new(&[3, 0, 0, 0, 0]).read_len_for(2, 2).is_err());
+        let options = DecodeOptions { empty_element_budget: 10, ..DecodeOptions::default() };
+        let mut d = Decoder::with_options(&[10, 1], options);
+        assert_eq!(d.read_len_for(0, 0).unwrap(), 10);
+        assert_eq!(d.read_len_for(0, 0).unwrap_err().category(), Category::Limit);
+    }
+
+    #[test]
+    fn versioned_body_limits_and_skips() {
+        let mut d = Decoder::new(&[3, 1, 2, 3, 9]);
+        let body = d.begin_versioned().unwrap();
+        assert_eq!(d.read_u8().unwrap(), 1);
+        assert_eq!(d.remaining(), 2);
+        d.end_versioned(body);
+        assert_eq!(d.read_u8().unwrap(), 9);
+        d.finish().unwrap();
+    }
+
+    #[test]
+    fn ascii_check_sees_every_byte() {
+        for len in 0..=64 {
+            let mut bytes = vec![b'a'; len];
+            assert!(is_ascii_short(&bytes), "{len}");
+            for at in 0..len {
+                bytes[at] = 0xC3;
+                assert!(!is_ascii_short(&bytes), "{len} {at}");
+                bytes[at] = b'a';
+            }
+        }
+    }
+
+    #[test]
+    fn depth() {
+        let mut d = Decoder::with_options(&[], DecodeOptions { max_depth: 1, ..DecodeOptions::default() });
+        d.enter().unwrap();
+        assert_eq!(d.enter().unwrap_err().category(), Category::Limit);
+        d.leave();
+        d.enter().unwrap();
+    }
+}

@@ -1,0 +1,204 @@
+//! The [`Encoder`]: appends a value's encoding to a `Vec<u8>`.
+
+use crate::error::Result;
+use crate::plain::{Plain, slice_as_bytes};
+use crate::varint;
+
+/// Appends encoded values to a `Vec<u8>`. [`ToBinary`](crate::ToBinary) impls write through it.
+///
+/// Writing into a reused `Vec` allocates nothing once it has grown to size. Every `write_*`
+/// call appends; nothing is ever taken back, except that [`versioned`](Self::versioned) fills in
+/// its length prefix once its body is written.
+///
+/// ```
+/// use jetwire_binary::Encoder;
+/// let mut out = Vec::new();
+/// let mut encoder = Encoder::new(&mut out);
+/// encoder.write_u32(7);
+/// encoder.write_str("hi");
+/// assert_eq!(out, [7, 0, 0, 0, 2, b'h', b'i']);
+/// ```
+pub struct Encoder<'a> {
+    out: &'a mut Vec<u8>,
+}
+
+impl<'a> Encoder<'a> {
+    /// An encoder appending to `out`.
+    #[inline]
+    pub fn new(out: &'a mut Vec<u8>) -> Self {
+        Encoder { out }
+    }
+
+    /// How many bytes the output holds (including any it held before this encoder).
+    #[inline]
+    pub fn position(&self) -> usize {
+        self.out.len()
+    }
+
+    /// Makes room for at least `additional` more bytes, so that the writes that follow do not
+    /// grow the buffer one by one.
+    #[inline]
+    pub fn reserve(&mut self, additional: usize) {
+        self.out.reserve(additional);
+    }
+
+    /// Appends raw bytes, with no length prefix.
+    #[inline]
+    pub fn write_bytes(&mut self, bytes: &[u8]) {
+        self.out.extend_from_slice(bytes);
+    }
+
+    /// Appends a fixed number of raw bytes.
+    #[inline(always)]
+    pub fn write_array<const N: usize>(&mut self, bytes: [u8; N]) {
+        self.out.extend_from_slice(&bytes);
+    }
+
+    /// Appends one byte.
+    #[inline(always)]
+    pub fn write_u8(&mut self, byte: u8) {
+        self.out.push(byte);
+    }
+
+    /// Appends a little-endian `u16`.
+    #[inline(always)]
+    pub fn write_u16(&mut self, value: u16) {
+        self.write_array(value.to_le_bytes());
+    }
+
+    /// Appends a little-endian `u32`.
+    #[inline(always)]
+    pub fn write_u32(&mut self, value: u32) {
+        self.write_array(value.to_le_bytes());
+    }
+
+    /// Appends a little-endian `u64`.
+    #[inline(always)]
+    pub fn write_u64(&mut self, value: u64) {
+        self.write_array(value.to_le_bytes());
+    }
+
+    /// Appends a bool as one byte, 0 or 1.
+    #[inline(always)]
+    pub fn write_bool(&mut self, value: bool) {
+        self.out.push(u8::from(value));
+    }
+
+    /// Appends a varint (see the format spec: below 248 one byte, else a length byte and up
+    /// to 8 little-endian bytes).
+    #[inline(always)]
+    pub fn write_varint(&mut self, value: u64) {
+        if value < varint::ONE_BYTE_LIMIT {
+            self.out.push(value as u8);
+        } else {
+            self.write_varint_long(value);
+        }
+    }
+
+    #[inline(never)]
+    fn write_varint_long(&mut self, value: u64) {
+        let mut buf = [0; varint::MAX_LEN];
+        let n = varint::encode(value, &mut buf);
+        self.out.extend_from_slice(&buf[..n]);
+    }
+
+    /// Appends a length (of a string, a sequence, a map) as a varint.
+    #[inline(always)]
+    pub fn write_len(&mut self, len: usize) {
+        self.write_varint(len as u64);
+    }
+
+    /// Appends an enum variant index as a varint.
+    #[inline(always)]
+    pub fn write_variant(&mut self, index: u32) {
+        self.write_varint(u64::from(index));
+    }
+
+    /// Appends a string: its length in bytes, then its UTF-8.
+    #[inline]
+    pub fn write_str(&mut self, text: &str) {
+        self.write_byte_slice(text.as_bytes());
+    }
+
+    /// Appends a byte string: its length, then the bytes.
+    #[inline]
+    pub fn write_byte_slice(&mut self, bytes: &[u8]) {
+        self.out.reserve(varint::MAX_LEN + bytes.len());
+        self.write_len(bytes.len());
+        self.out.extend_from_slice(bytes);
+    }
+
+    /// Appends the elements of `items` without a length prefix: one copy of their memory when
+    /// `T` is plain and the host little-endian, else each element's encoding in turn.
+    #[inline]
+    pub fn write_elements<T: crate::ToBinary>(&mut self, items: &[T]) -> Result<()> {
+        if T::IS_PLAIN.as_block() {
+            self.write_plain_slice(items, T::IS_PLAIN);
+            Ok(())
+        } else {
+            for item in items {
+                item.encode(self)?;
+            }
+            Ok(())
+        }
+    }
+
+    /// Appends the memory of plain values.
+    #[inline]
+    pub(crate) fn write_plain_slice<T>(&mut self, items: &[T], plain: Plain<T>) {
+        self.out.extend_from_slice(slice_as_bytes(items, plain));
+    }
+
+    /// Writes the body that `body` encodes with a varint prefix giving its length in bytes: the
+    /// frame of a `#[jetwire(versioned)]` type, which lets a reader skip fields it does not
+    /// know and notice fields that are missing.
+    ///
+    /// ```
+    /// let mut out = Vec::new();
+    /// let mut encoder = jetwire_binary::Encoder::new(&mut out);
+    /// encoder.versioned(|e| { e.write_u16(1); e.write_u8(2); Ok(()) })?;
+    /// assert_eq!(out, [3, 1, 0, 2]);
+    /// # Ok::<(), jetwire_binary::Error>(())
+    /// ```
+    #[inline]
+    pub fn versioned(&mut self, body: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
+        let start = self.out.len();
+        self.out.push(0);
+        body(self)?;
+        let len = self.out.len() - start - 1;
+        if (len as u64) < varint::ONE_BYTE_LIMIT {
+            self.out[start] = len as u8;
+        } else {
+            self.widen_prefix(start, len);
+        }
+        Ok(())
+    }
+
+    /// Replaces the one-byte placeholder at `start` by the long varint of `len`.
+    #[cold]
+    #[inline(never)]
+    fn widen_prefix(&mut self, start: usize, len: usize) {
+        let mut buf = [0; varint::MAX_LEN];
+        let n = varint::encode(len as u64, &mut buf);
+        self.out.splice(start..start + 1, buf[..n].iter().copied());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versioned_prefix_widens() {
+        let mut out = vec![9];
+        Encoder::new(&mut out)
+            .versioned(|e| {
+                e.write_bytes(&[1; 300]);
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(&out[..4], [9, 0xF9, 0x2C, 0x01]);
+        assert_eq!(out.len(), 1 + 3 + 300);
+        assert!(out[4..].iter().all(|&b| b == 1));
+    }
+}

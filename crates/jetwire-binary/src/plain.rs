@@ -1,0 +1,230 @@
+//! Plain data: types whose values are their memory bytes, encoded and decoded as whole blocks.
+//!
+//! A type is plain when it has no padding, every bit pattern of its size is a valid value, it
+//! holds no pointers, and its encoding is exactly its memory on a little-endian host (integers
+//! and floats are little-endian on the wire). Its values, and `Vec`s, slices and arrays of
+//! them, are then one memory copy on little-endian hosts; big-endian hosts take the
+//! element-by-element path, which writes the same bytes.
+//!
+//! The traits carry the knowledge as a constant, [`ToBinary::IS_PLAIN`](crate::ToBinary::IS_PLAIN)
+//! and [`FromBinary::IS_PLAIN`](crate::FromBinary::IS_PLAIN), of type [`Plain<Self>`]. A
+//! `Plain<T>` that says "yes" can only be made by `unsafe` code ([`Plain::assume`]), from a
+//! [`PlainData`] impl (itself `unsafe`), or for arrays of plain elements: safe code cannot
+//! make a type plain by mistake. The derive proves plainness for structs at compile time (all
+//! fields plain, laid out in declaration order with no gaps), and `#[jetwire(plain)]` takes it
+//! from a `PlainData` impl.
+//!
+//! This module holds the crate's only `unsafe` code besides the array builder in
+//! `typed/collections.rs`: viewing plain values as bytes, and building them from bytes.
+
+use std::marker::PhantomData;
+use std::mem::{MaybeUninit, size_of};
+
+/// A type whose values are plain data: the user's assertion, for types the derive cannot prove
+/// plain by itself. Implementing it lets `#[derive(ToBinary, FromBinary)]` with
+/// `#[jetwire(plain)]` (or a hand-written impl with `const IS_PLAIN: Plain<Self> = Plain::of();`)
+/// move the type's values as memory blocks.
+///
+/// ```
+/// use jetwire_binary::{PlainData, ToBinary, FromBinary};
+///
+/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// #[repr(C)]
+/// struct Rgba { r: u8, g: u8, b: u8, a: u8 }
+///
+/// // SAFETY: four `u8` fields in declaration order (repr(C)), no padding, any bytes valid.
+/// unsafe impl PlainData for Rgba {}
+///
+/// impl ToBinary for Rgba {
+///     const IS_PLAIN: jetwire_binary::Plain<Self> = jetwire_binary::Plain::of();
+///     fn encode(&self, e: &mut jetwire_binary::Encoder<'_>) -> jetwire_binary::Result<()> {
+///         e.write_bytes(&[self.r, self.g, self.b, self.a]);
+///         Ok(())
+///     }
+/// }
+///
+/// let pixels = vec![Rgba { r: 1, g: 2, b: 3, a: 4 }; 2];
+/// assert_eq!(jetwire_binary::to_vec(&pixels)?, [2, 1, 2, 3, 4, 1, 2, 3, 4]);
+/// # Ok::<(), jetwire_binary::Error>(())
+/// ```
+///
+/// # Safety
+///
+/// Implement it only for a type that
+///
+/// - has no padding bytes anywhere (also not inside its fields) and no `UnsafeCell`;
+/// - accepts every bit pattern of its size as a valid value (no `bool`, `char`, enums,
+///   references, pointers or `NonZero*` inside);
+/// - lays out its fields in declaration order (`#[repr(C)]` or `#[repr(transparent)]`), each
+///   of them plain as well, so that its memory on a little-endian host is exactly what its
+///   fields encode to, one after the other.
+///
+/// Decoding writes arbitrary input bytes into values of the type, and encoding reads every byte
+/// of a value: a type that breaks the first two rules makes that undefined behaviour. One that
+/// breaks only the third decodes wrong values (block and element paths disagree).
+pub unsafe trait PlainData: Copy + 'static {}
+
+macro_rules! plain_data {
+    ($($ty:ty),*) => {$(
+        // SAFETY: a primitive number: no padding, every bit pattern valid, and its memory on a
+        // little-endian host is its little-endian encoding.
+        unsafe impl PlainData for $ty {}
+    )*};
+}
+
+plain_data!(u8, u16, u32, u64, u128, i8, i16, i32, i64, i128, f32, f64);
+
+// SAFETY: an array of plain elements has no padding (an element's size is a multiple of its
+// alignment), accepts every bit pattern, and is its elements in order.
+unsafe impl<T: PlainData, const N: usize> PlainData for [T; N] {}
+
+/// Whether `T` is plain data: the type of [`ToBinary::IS_PLAIN`](crate::ToBinary::IS_PLAIN) and
+/// [`FromBinary::IS_PLAIN`](crate::FromBinary::IS_PLAIN). See the [module docs](self).
+///
+/// It is tied to `T`, and a "yes" can only come from `unsafe` code or a [`PlainData`] impl, so
+/// that no safe impl can declare a type plain that is not.
+pub struct Plain<T: ?Sized>(bool, PhantomData<*const T>);
+
+impl<T: ?Sized> Clone for Plain<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: ?Sized> Copy for Plain<T> {}
+
+impl<T: ?Sized> std::fmt::Debug for Plain<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Plain({})", self.0)
+    }
+}
+
+impl<T: ?Sized> Plain<T> {
+    /// Not plain: the default.
+    pub const NO: Plain<T> = Plain(false, PhantomData);
+
+    /// Plain, on the caller's word.
+    ///
+    /// # Safety
+    ///
+    /// `T` must meet every rule of [`PlainData`], and its `ToBinary` and `FromBinary` impls
+    /// must write and read exactly its memory bytes on a little-endian host.
+    pub const unsafe fn assume() -> Plain<T> {
+        Plain(true, PhantomData)
+    }
+
+    /// Whether `T` is plain.
+    #[inline(always)]
+    pub const fn get(self) -> bool {
+        self.0
+    }
+}
+
+impl<T> Plain<T> {
+    /// Plain, from `T`'s [`PlainData`] impl.
+    pub const fn of() -> Plain<T>
+    where
+        T: PlainData,
+    {
+        Plain(true, PhantomData)
+    }
+
+    /// Whether `T`'s values move as memory blocks on this host: plain, and little-endian.
+    #[inline(always)]
+    pub const fn as_block(self) -> bool {
+        self.0 && cfg!(target_endian = "little") && size_of::<T>() > 0
+    }
+}
+
+impl<T, const N: usize> Plain<[T; N]> {
+    /// An array is plain when its elements are.
+    pub const fn array(element: Plain<T>) -> Plain<[T; N]> {
+        Plain(element.0, PhantomData)
+    }
+}
+
+/// The memory of `items`, whose element type is plain (`plain.get()`), as bytes.
+#[inline(always)]
+pub(crate) fn slice_as_bytes<T>(items: &[T], plain: Plain<T>) -> &[u8] {
+    assert!(plain.get(), "slice_as_bytes needs a plain type");
+    // SAFETY: `T` is plain (checked above; a `Plain<T>` that says so comes from `Plain::assume`
+    // or `PlainData`, whose contracts promise no padding), so every byte of the slice is
+    // initialized; the byte slice covers exactly the same memory and lifetime, and `u8` has
+    // alignment 1.
+    unsafe { std::slice::from_raw_parts(items.as_ptr().cast::<u8>(), size_of_val(items)) }
+}
+
+/// A plain value of `T` read from the first `size_of::<T>()` bytes of `bytes` (which the caller
+/// has checked are there).
+#[inline(always)]
+pub(crate) fn value_from_bytes<T>(bytes: &[u8], plain: Plain<T>) -> T {
+    assert!(
+        plain.get() && bytes.len() >= size_of::<T>(),
+        "value_from_bytes needs a plain type and its bytes"
+    );
+    // SAFETY: `bytes` holds at least `size_of::<T>()` bytes (checked above), `read_unaligned`
+    // needs no alignment, and every bit pattern is a valid `T` because `T` is plain.
+    unsafe { bytes.as_ptr().cast::<T>().read_unaligned() }
+}
+
+/// Appends `count` plain values of `T` taken from `bytes` (exactly `count * size_of::<T>()`
+/// bytes) to `out` with one copy.
+#[inline]
+pub(crate) fn extend_from_bytes<T>(out: &mut Vec<T>, bytes: &[u8], count: usize, plain: Plain<T>) {
+    assert!(
+        plain.get() && count.checked_mul(size_of::<T>()) == Some(bytes.len()),
+        "extend_from_bytes needs a plain type and exactly its bytes"
+    );
+    out.reserve(count);
+    let spare: &mut [MaybeUninit<T>] = &mut out.spare_capacity_mut()[..count];
+    // SAFETY: `spare` is `count` elements of reserved, writable capacity, which is
+    // `count * size_of::<T>() == bytes.len()` bytes (checked above); the two regions cannot
+    // overlap (`bytes` is borrowed shared while `out` is borrowed mutably); byte copies need no
+    // alignment.
+    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), spare.as_mut_ptr().cast::<u8>(), bytes.len()) };
+    let len = out.len();
+    // SAFETY: the `count` elements after `len` were just written in full with bytes that form
+    // valid `T`s (`T` is plain: every bit pattern is valid), and `reserve` made room for them.
+    unsafe { out.set_len(len + count) };
+}
+
+/// Overwrites `items` with plain values taken from `bytes` (exactly `size_of_val(items)` bytes).
+#[inline]
+pub(crate) fn fill_from_bytes<T>(items: &mut [T], bytes: &[u8], plain: Plain<T>) {
+    assert!(
+        plain.get() && size_of_val(items) == bytes.len(),
+        "fill_from_bytes needs a plain type and its bytes"
+    );
+    // SAFETY: the destination is `size_of_val(items) == bytes.len()` writable bytes (checked
+    // above), distinct from the shared `bytes`; any bytes form valid `T`s because `T` is plain,
+    // and plain types have no drop glue worth running (they are `Copy` data) so overwriting in
+    // place is fine.
+    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), items.as_mut_ptr().cast::<u8>(), bytes.len()) };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_constants() {
+        assert!(Plain::<u32>::of().get());
+        assert!(!Plain::<u32>::NO.get());
+        assert!(Plain::<[u16; 3]>::array(Plain::of()).as_block() == cfg!(target_endian = "little"));
+        assert!(!Plain::<[u16; 0]>::array(Plain::of()).as_block(), "zero-sized types take the loop");
+    }
+
+    #[test]
+    fn bytes_round_trip() {
+        let values = [1u32, 0x0102_0304, u32::MAX];
+        let bytes = slice_as_bytes(&values, Plain::of());
+        assert_eq!(bytes.len(), 12);
+        let mut back: Vec<u32> = Vec::new();
+        extend_from_bytes(&mut back, bytes, 3, Plain::of());
+        assert_eq!(back, values);
+        let mut again = [0u32; 3];
+        fill_from_bytes(&mut again, bytes, Plain::of());
+        assert_eq!(again, values);
+        assert_eq!(value_from_bytes::<u32>(&bytes[4..], Plain::of()), 0x0102_0304);
+    }
+}

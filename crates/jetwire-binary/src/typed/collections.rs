@@ -1,0 +1,343 @@
+//! Sequences, arrays, sets and maps.
+//!
+//! Sequences, sets and maps are a varint count, then the elements (a map's entries as key,
+//! value). Arrays have no count: their length is in the type. Plain elements move as one memory
+//! block on little-endian hosts. Every count is checked against the bytes that remain before
+//! anything is allocated, and a set or map with a key twice is an error. Errors inside an
+//! element get the element's index (a map entry's, for maps) in their path.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+use std::hash::{BuildHasher, Hash};
+use std::mem::{ManuallyDrop, MaybeUninit};
+
+use super::{FromBinary, ToBinary};
+use crate::decode::Decoder;
+use crate::encode::Encoder;
+use crate::error::{Error, Result};
+use crate::plain::Plain;
+
+/// Adds the element index to an error's path.
+#[cold]
+#[inline(never)]
+pub(crate) fn element_error(err: Error, index: usize) -> Error {
+    err.prepend_index(index)
+}
+
+/// Writes a count and then the items.
+#[inline]
+pub(crate) fn encode_iter<'a, T: ToBinary + 'a>(
+    encoder: &mut Encoder<'_>,
+    len: usize,
+    items: impl IntoIterator<Item = &'a T>,
+) -> Result<()> {
+    encoder.write_len(len);
+    for item in items {
+        item.encode(encoder)?;
+    }
+    Ok(())
+}
+
+/// Writes a count and then each entry's key and value.
+#[inline]
+pub(crate) fn encode_entries<'a, K: ToBinary + 'a, V: ToBinary + 'a>(
+    encoder: &mut Encoder<'_>,
+    len: usize,
+    entries: impl IntoIterator<Item = (&'a K, &'a V)>,
+) -> Result<()> {
+    encoder.write_len(len);
+    for (key, value) in entries {
+        key.encode(encoder)?;
+        value.encode(encoder)?;
+    }
+    Ok(())
+}
+
+/// Reads a checked count, makes the collection with `make(count)`, and hands it each element
+/// with `add`, which returns false for a duplicate.
+#[inline]
+pub(crate) fn decode_seq<'de, T: FromBinary<'de>, C>(
+    decoder: &mut Decoder<'de>,
+    make: impl FnOnce(usize) -> C,
+    mut add: impl FnMut(&mut C, T) -> bool,
+) -> Result<C> {
+    let len = decoder.read_seq_len::<T>()?;
+    let mut items = make(len);
+    decoder.enter()?;
+    for index in 0..len {
+        let at = decoder.offset();
+        match T::decode(decoder) {
+            Ok(item) => {
+                if !add(&mut items, item) {
+                    return Err(element_error(decoder.error_at(at, "duplicate element in a set"), index));
+                }
+            }
+            Err(err) => return Err(element_error(err, index)),
+        }
+    }
+    decoder.leave();
+    Ok(items)
+}
+
+/// Reads a checked count, makes the map with `make(count)`, and hands it each entry with
+/// `insert`, which returns false for a duplicate key.
+#[inline]
+pub(crate) fn decode_entries<'de, K: FromBinary<'de>, V: FromBinary<'de>, M>(
+    decoder: &mut Decoder<'de>,
+    make: impl FnOnce(usize) -> M,
+    mut insert: impl FnMut(&mut M, K, V) -> bool,
+) -> Result<M> {
+    let len = decoder.read_len_for(K::MIN_SIZE.saturating_add(V::MIN_SIZE), size_of::<(K, V)>())?;
+    let mut map = make(len);
+    decoder.enter()?;
+    for index in 0..len {
+        let at = decoder.offset();
+        let key = K::decode(decoder).map_err(|e| element_error(e, index))?;
+        let value = V::decode(decoder).map_err(|e| element_error(e, index))?;
+        if !insert(&mut map, key, value) {
+            return Err(element_error(decoder.error_at(at, "duplicate key in a map"), index));
+        }
+    }
+    decoder.leave();
+    Ok(map)
+}
+
+impl<T: ToBinary> ToBinary for [T] {
+    #[inline]
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        encoder.write_len(self.len());
+        encoder.write_elements(self)
+    }
+}
+
+impl<T: ToBinary> ToBinary for Vec<T> {
+    #[inline]
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        self.as_slice().encode(encoder)
+    }
+}
+
+impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
+    #[inline]
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        let len = decoder.read_seq_len::<T>()?;
+        let mut items = Vec::new();
+        if T::IS_PLAIN.as_block() {
+            decoder.extend_plain(&mut items, len, T::IS_PLAIN)?;
+            return Ok(items);
+        }
+        items.reserve_exact(len);
+        if T::FIXED_SIZE && T::MIN_SIZE > 0 {
+            // Every element takes exactly `MIN_SIZE` bytes: one check for all of them, then each
+            // element from its own slice, where its fields' checks fold away.
+            let mut region = decoder.take_fixed(len * T::MIN_SIZE)?;
+            for index in 0..len {
+                let mut element = region.take_fixed(T::MIN_SIZE)?;
+                match T::decode(&mut element) {
+                    Ok(item) => items.push(item),
+                    Err(err) => return Err(element_error(err, index)),
+                }
+            }
+            return Ok(items);
+        }
+        decoder.enter()?;
+        for index in 0..len {
+            match T::decode(decoder) {
+                Ok(item) => items.push(item),
+                Err(err) => return Err(element_error(err, index)),
+            }
+        }
+        decoder.leave();
+        Ok(items)
+    }
+
+    /// Keeps the `Vec`'s capacity and decodes into the elements it already has.
+    fn decode_into(&mut self, decoder: &mut Decoder<'de>) -> Result<()> {
+        let len = decoder.read_seq_len::<T>()?;
+        if T::IS_PLAIN.as_block() {
+            self.clear();
+            return decoder.extend_plain(self, len, T::IS_PLAIN);
+        }
+        decoder.enter()?;
+        self.truncate(len);
+        for (index, item) in self.iter_mut().enumerate() {
+            item.decode_into(decoder).map_err(|e| element_error(e, index))?;
+        }
+        let kept = self.len();
+        self.reserve(len - kept);
+        for index in kept..len {
+            match T::decode(decoder) {
+                Ok(item) => self.push(item),
+                Err(err) => return Err(element_error(err, index)),
+            }
+        }
+        decoder.leave();
+        Ok(())
+    }
+}
+
+impl<'de, T: FromBinary<'de>> FromBinary<'de> for Box<[T]> {
+    #[inline]
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        Vec::decode(decoder).map(Vec::into_boxed_slice)
+    }
+}
+
+impl<T: ToBinary> ToBinary for VecDeque<T> {
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        encoder.write_len(self.len());
+        let (front, back) = self.as_slices();
+        encoder.write_elements(front)?;
+        encoder.write_elements(back)
+    }
+}
+
+impl<'de, T: FromBinary<'de>> FromBinary<'de> for VecDeque<T> {
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        Vec::decode(decoder).map(VecDeque::from)
+    }
+}
+
+impl<T: ToBinary, const N: usize> ToBinary for [T; N] {
+    const IS_PLAIN: Plain<Self> = Plain::array(T::IS_PLAIN);
+
+    #[inline]
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        encoder.write_elements(self)
+    }
+}
+
+impl<'de, T: FromBinary<'de>, const N: usize> FromBinary<'de> for [T; N] {
+    const IS_PLAIN: Plain<Self> = Plain::array(T::IS_PLAIN);
+    const MIN_SIZE: usize = T::MIN_SIZE.saturating_mul(N);
+    const FIXED_SIZE: bool = T::FIXED_SIZE;
+
+    #[inline]
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        if let Some(value) = decoder.read_plain(Self::IS_PLAIN) {
+            return value;
+        }
+        decode_array(decoder)
+    }
+
+    fn decode_into(&mut self, decoder: &mut Decoder<'de>) -> Result<()> {
+        if T::IS_PLAIN.as_block() {
+            return decoder.fill_plain(self, T::IS_PLAIN);
+        }
+        for (index, item) in self.iter_mut().enumerate() {
+            item.decode_into(decoder).map_err(|e| element_error(e, index))?;
+        }
+        Ok(())
+    }
+}
+
+/// Decodes `N` elements into an array, dropping those already decoded if one fails.
+fn decode_array<'de, T: FromBinary<'de>, const N: usize>(decoder: &mut Decoder<'de>) -> Result<[T; N]> {
+    /// The elements decoded so far: `items[..init]` are initialized.
+    struct Partial<T, const N: usize> {
+        items: [MaybeUninit<T>; N],
+        init: usize,
+    }
+
+    impl<T, const N: usize> Drop for Partial<T, N> {
+        fn drop(&mut self) {
+            for item in &mut self.items[..self.init] {
+                // SAFETY: the first `init` elements were written by `decode_array` and are
+                // dropped once, here; the array is never read after a drop.
+                unsafe { item.assume_init_drop() };
+            }
+        }
+    }
+
+    let mut partial = Partial::<T, N> { items: [const { MaybeUninit::uninit() }; N], init: 0 };
+    while partial.init < N {
+        let item = T::decode(decoder).map_err(|e| element_error(e, partial.init))?;
+        partial.items[partial.init].write(item);
+        partial.init += 1;
+    }
+    let partial = ManuallyDrop::new(partial);
+    // SAFETY: all `N` elements are initialized (the loop ran to `N`), `[MaybeUninit<T>; N]`
+    // has the layout of `[T; N]`, and `ManuallyDrop` keeps the guard from dropping the
+    // elements that the read moves out.
+    Ok(unsafe { partial.items.as_ptr().cast::<[T; N]>().read() })
+}
+
+impl<T: ToBinary, S> ToBinary for HashSet<T, S> {
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        encode_iter(encoder, self.len(), self)
+    }
+}
+
+impl<'de, T, S> FromBinary<'de> for HashSet<T, S>
+where
+    T: FromBinary<'de> + Eq + Hash,
+    S: BuildHasher + Default,
+{
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        decode_seq(
+            decoder,
+            |len| HashSet::with_capacity_and_hasher(len, S::default()),
+            |set, item| set.insert(item),
+        )
+    }
+}
+
+impl<T: ToBinary> ToBinary for BTreeSet<T> {
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        encode_iter(encoder, self.len(), self)
+    }
+}
+
+impl<'de, T: FromBinary<'de> + Ord> FromBinary<'de> for BTreeSet<T> {
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        decode_seq(decoder, |_| BTreeSet::new(), |set, item| set.insert(item))
+    }
+}
+
+impl<K: ToBinary, V: ToBinary, S> ToBinary for HashMap<K, V, S> {
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        encode_entries(encoder, self.len(), self)
+    }
+}
+
+impl<'de, K, V, S> FromBinary<'de> for HashMap<K, V, S>
+where
+    K: FromBinary<'de> + Eq + Hash,
+    V: FromBinary<'de>,
+    S: BuildHasher + Default,
+{
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        decode_entries(
+            decoder,
+            |len| HashMap::with_capacity_and_hasher(len, S::default()),
+            |map, key, value| map.insert(key, value).is_none(),
+        )
+    }
+
+    /// Keeps the map's capacity.
+    fn decode_into(&mut self, decoder: &mut Decoder<'de>) -> Result<()> {
+        self.clear();
+        let map = std::mem::take(self);
+        *self = decode_entries(
+            decoder,
+            |len| {
+                let mut map = map;
+                map.reserve(len);
+                map
+            },
+            |map, key, value| map.insert(key, value).is_none(),
+        )?;
+        Ok(())
+    }
+}
+
+impl<K: ToBinary, V: ToBinary> ToBinary for BTreeMap<K, V> {
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        encode_entries(encoder, self.len(), self)
+    }
+}
+
+impl<'de, K: FromBinary<'de> + Ord, V: FromBinary<'de>> FromBinary<'de> for BTreeMap<K, V> {
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        decode_entries(decoder, |_| BTreeMap::new(), |map, key, value| map.insert(key, value).is_none())
+    }
+}

@@ -1,0 +1,194 @@
+//! Typed encoding and decoding: the [`ToBinary`] and [`FromBinary`] traits, the entry points
+//! (`to_vec`, `from_slice`, ...), and the implementations for std types.
+
+pub(crate) mod collections;
+mod external;
+mod scalars;
+mod std_types;
+mod text;
+
+use crate::decode::{DecodeOptions, Decoder};
+use crate::encode::Encoder;
+use crate::error::Result;
+use crate::plain::Plain;
+
+/// A type that can encode itself in jetwire's binary format.
+///
+/// Derive it with `#[derive(ToBinary)]` (from the `jetwire` crate), or implement it by hand on
+/// top of the [`Encoder`]:
+///
+/// ```
+/// use jetwire_binary::{Encoder, Result, ToBinary};
+///
+/// /// Written as one `i64` of milliseconds.
+/// struct Millis(std::time::Duration);
+///
+/// impl ToBinary for Millis {
+///     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+///         encoder.write_u64(self.0.as_millis() as u64);
+///         Ok(())
+///     }
+/// }
+///
+/// let bytes = jetwire_binary::to_vec(&Millis(std::time::Duration::from_secs(1)))?;
+/// assert_eq!(bytes, 1000u64.to_le_bytes());
+/// # Ok::<(), jetwire_binary::Error>(())
+/// ```
+pub trait ToBinary {
+    /// Whether `Self` is plain data, which `Vec`s, slices and arrays of it then write as one
+    /// memory copy (see [`Plain`]). Not plain by default.
+    const IS_PLAIN: Plain<Self> = Plain::NO;
+
+    /// Appends `self`'s encoding.
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()>;
+}
+
+/// A type that can decode itself from jetwire's binary format, from bytes that live for `'de`
+/// (and may borrow from them).
+///
+/// Derive it with `#[derive(FromBinary)]` (from the `jetwire` crate), or implement it by hand
+/// on top of the [`Decoder`]:
+///
+/// ```
+/// use jetwire_binary::{Decoder, FromBinary, Result};
+///
+/// #[derive(Debug, PartialEq)]
+/// struct Percent(u8);
+///
+/// impl<'de> FromBinary<'de> for Percent {
+///     const MIN_SIZE: usize = 1;
+///
+///     fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+///         match decoder.read_u8()? {
+///             n @ 0..=100 => Ok(Percent(n)),
+///             n => Err(decoder.error(format_args!("expected a percentage, found {n}"))),
+///         }
+///     }
+/// }
+///
+/// assert_eq!(jetwire_binary::from_slice::<Percent>(&[42])?, Percent(42));
+/// let err = jetwire_binary::from_slice::<Percent>(&[101]).unwrap_err();
+/// assert_eq!(err.to_string(), "expected a percentage, found 101 at byte 1");
+/// # Ok::<(), jetwire_binary::Error>(())
+/// ```
+pub trait FromBinary<'de>: Sized {
+    /// Whether `Self` is plain data, which `Vec`s and arrays of it then read as one memory copy
+    /// (see [`Plain`]). Not plain by default.
+    const IS_PLAIN: Plain<Self> = Plain::NO;
+
+    /// The fewest bytes that a value's encoding takes (1 by default). A collection that claims
+    /// `n` elements is refused unless `n * MIN_SIZE` bytes remain, before anything is allocated.
+    /// It must not exceed the true minimum (valid input would be refused); a type whose
+    /// encoding can be empty says 0, and collections of it draw on
+    /// [`DecodeOptions::empty_element_budget`].
+    const MIN_SIZE: usize = 1;
+
+    /// Whether every value's encoding takes exactly [`MIN_SIZE`](Self::MIN_SIZE) bytes (numbers,
+    /// `bool`, `char`, arrays and tuples of such, derived structs of such). A derived struct
+    /// whose fields are all fixed-size takes its bytes with one bounds check and reads its fields
+    /// from them, so that their own checks fold away. Saying `true` wrongly makes valid input
+    /// fail to decode, nothing worse. `false` by default.
+    const FIXED_SIZE: bool = false;
+
+    /// Reads one value.
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self>;
+
+    /// Reads one value into `self`, reusing what it owns (a `Vec`'s capacity, a `String`'s
+    /// buffer, nested values) where the type can. On error, `self` is left valid but holding
+    /// an unspecified value. The default replaces `self` with [`decode`](Self::decode)'s value.
+    #[inline]
+    fn decode_into(&mut self, decoder: &mut Decoder<'de>) -> Result<()> {
+        *self = Self::decode(decoder)?;
+        Ok(())
+    }
+
+    /// The value of a field that a `#[jetwire(versioned)]` struct's writer did not know, if
+    /// this type has one: `Option` gives `Some(None)`. `None` (the default) makes such a field
+    /// an error unless it has a `#[jetwire(default)]`.
+    #[inline]
+    fn absent() -> Option<Self> {
+        None
+    }
+}
+
+/// A type that decodes without borrowing from its input: `T: FromBinaryOwned` can be read from
+/// input of any lifetime, such as a buffer that is reused afterwards.
+pub trait FromBinaryOwned: for<'de> FromBinary<'de> {}
+
+impl<T> FromBinaryOwned for T where T: for<'de> FromBinary<'de> {}
+
+/// Encodes `value` into a new `Vec<u8>`.
+///
+/// ```
+/// assert_eq!(jetwire_binary::to_vec(&(7u16, "ab", true))?, [7, 0, 2, b'a', b'b', 1]);
+/// # Ok::<(), jetwire_binary::Error>(())
+/// ```
+pub fn to_vec<T: ToBinary + ?Sized>(value: &T) -> Result<Vec<u8>> {
+    let mut out = Vec::with_capacity(64);
+    to_writer(&mut out, value)?;
+    Ok(out)
+}
+
+/// Appends `value`'s encoding to `out`. Reusing one `Vec` across calls encodes without
+/// allocating once it has grown to size. On error, `out` is truncated back to what it held.
+///
+/// ```
+/// let mut out = Vec::new();
+/// jetwire_binary::to_writer(&mut out, &1u8)?;
+/// jetwire_binary::to_writer(&mut out, "hi")?;
+/// assert_eq!(out, [1, 2, b'h', b'i']);
+/// # Ok::<(), jetwire_binary::Error>(())
+/// ```
+#[inline]
+pub fn to_writer<T: ToBinary + ?Sized>(out: &mut Vec<u8>, value: &T) -> Result<()> {
+    let start = out.len();
+    let result = value.encode(&mut Encoder::new(out));
+    if result.is_err() {
+        out.truncate(start);
+    }
+    result
+}
+
+/// Decodes a `T` from `input`, which must hold exactly one value. Strings and byte slices are
+/// borrowed from `input` where `T` asks for it (`&str`, `&[u8]`, `Cow`).
+///
+/// ```
+/// let bytes = jetwire_binary::to_vec(&vec!["a", "bc"])?;
+/// let back: Vec<&str> = jetwire_binary::from_slice(&bytes)?;
+/// assert_eq!(back, ["a", "bc"]);
+/// let err = jetwire_binary::from_slice::<Vec<&str>>(&bytes[..4]).unwrap_err();
+/// assert_eq!(err.to_string(), "invalid length: 2 bytes claimed, but only 0 bytes remain at /1 (byte 4)");
+/// # Ok::<(), jetwire_binary::Error>(())
+/// ```
+#[inline]
+pub fn from_slice<'de, T: FromBinary<'de>>(input: &'de [u8]) -> Result<T> {
+    from_slice_with(input, DecodeOptions::default())
+}
+
+/// Decodes a `T` from `input` with `options`.
+#[inline]
+pub fn from_slice_with<'de, T: FromBinary<'de>>(input: &'de [u8], options: DecodeOptions) -> Result<T> {
+    let mut decoder = Decoder::with_options(input, options);
+    let value = T::decode(&mut decoder)?;
+    decoder.finish()?;
+    Ok(value)
+}
+
+/// Decodes `input` into an existing `value`, reusing its allocations: a `Vec` keeps its
+/// capacity and its elements are decoded in place, a `String` keeps its buffer, nested structs
+/// and boxes are reused. On error, `value` is valid but unspecified.
+///
+/// ```
+/// let mut names: Vec<String> = vec![String::with_capacity(64)];
+/// let bytes = jetwire_binary::to_vec(&vec!["reused"])?;
+/// jetwire_binary::from_slice_into(&bytes, &mut names)?;
+/// assert_eq!(names, ["reused"]);
+/// assert!(names[0].capacity() >= 64);
+/// # Ok::<(), jetwire_binary::Error>(())
+/// ```
+#[inline]
+pub fn from_slice_into<'de, T: FromBinary<'de>>(input: &'de [u8], value: &mut T) -> Result<()> {
+    let mut decoder = Decoder::new(input);
+    value.decode_into(&mut decoder)?;
+    decoder.finish()
+}

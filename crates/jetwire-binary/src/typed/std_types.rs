@@ -1,0 +1,361 @@
+//! Smart pointers, `Option`, `Result`, tuples, and std's value types: durations, network
+//! addresses, paths.
+
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::collections::element_error;
+use super::{FromBinary, ToBinary};
+use crate::decode::Decoder;
+use crate::encode::Encoder;
+use crate::error::{Error, Result};
+
+macro_rules! pointer_impls {
+    ($($pointer:ident),*) => {$(
+        impl<T: ToBinary + ?Sized> ToBinary for $pointer<T> {
+            #[inline]
+            fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+                (**self).encode(encoder)
+            }
+        }
+
+        /// Counts as a level of nesting: types that hold themselves do so through a pointer.
+        impl<'de, T: FromBinary<'de>> FromBinary<'de> for $pointer<T> {
+            const MIN_SIZE: usize = T::MIN_SIZE;
+
+            #[inline]
+            fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+                decoder.enter()?;
+                let value = T::decode(decoder)?;
+                decoder.leave();
+                Ok($pointer::new(value))
+            }
+
+            fn absent() -> Option<Self> {
+                T::absent().map($pointer::new)
+            }
+        }
+    )*};
+}
+
+pointer_impls!(Box, Rc, Arc);
+
+impl<T: ToBinary + ?Sized> ToBinary for &T {
+    #[inline]
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        (**self).encode(encoder)
+    }
+}
+
+impl<T: ToBinary + ?Sized> ToBinary for &mut T {
+    #[inline]
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        (**self).encode(encoder)
+    }
+}
+
+/// `Option`: a tag byte, 0 for `None`, 1 for `Some` followed by the value.
+impl<T: ToBinary> ToBinary for Option<T> {
+    #[inline]
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        match self {
+            None => {
+                encoder.write_u8(0);
+                Ok(())
+            }
+            Some(value) => {
+                encoder.write_u8(1);
+                value.encode(encoder)
+            }
+        }
+    }
+}
+
+impl<'de, T: FromBinary<'de>> FromBinary<'de> for Option<T> {
+    #[inline]
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        match decoder.read_u8()? {
+            0 => Ok(None),
+            1 => T::decode(decoder).map(Some),
+            tag => Err(invalid_option_tag(decoder, tag)),
+        }
+    }
+
+    /// Reuses the value inside when both are `Some`.
+    fn decode_into(&mut self, decoder: &mut Decoder<'de>) -> Result<()> {
+        match (decoder.read_u8()?, self.as_mut()) {
+            (0, _) => *self = None,
+            (1, Some(value)) => value.decode_into(decoder)?,
+            (1, None) => *self = Some(T::decode(decoder)?),
+            (tag, _) => return Err(invalid_option_tag(decoder, tag)),
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn absent() -> Option<Self> {
+        Some(None)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn invalid_option_tag(decoder: &Decoder<'_>, tag: u8) -> Error {
+    decoder.error_at(
+        decoder.offset() - 1,
+        format_args!("invalid Option tag: expected 0 or 1, found 0x{tag:02X}"),
+    )
+}
+
+/// `Result`: an enum of two variants, `Ok` (index 0) and `Err` (index 1).
+impl<T: ToBinary, E: ToBinary> ToBinary for std::result::Result<T, E> {
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        match self {
+            Ok(value) => {
+                encoder.write_variant(0);
+                value.encode(encoder).map_err(|e| e.prepend_field("Ok"))
+            }
+            Err(value) => {
+                encoder.write_variant(1);
+                value.encode(encoder).map_err(|e| e.prepend_field("Err"))
+            }
+        }
+    }
+}
+
+impl<'de, T: FromBinary<'de>, E: FromBinary<'de>> FromBinary<'de> for std::result::Result<T, E> {
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        match decoder.read_variant(2, "Result")? {
+            0 => T::decode(decoder).map(Ok).map_err(|e| e.prepend_field("Ok")),
+            _ => E::decode(decoder).map(Err).map_err(|e| e.prepend_field("Err")),
+        }
+    }
+}
+
+macro_rules! tuple_impls {
+    ($(($($name:ident $index:tt),+);)*) => {$(
+        /// A tuple: its elements in order, no framing.
+        impl<$($name: ToBinary),+> ToBinary for ($($name,)+) {
+            #[inline]
+            fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+                $(self.$index.encode(encoder).map_err(|e| element_error(e, $index))?;)+
+                Ok(())
+            }
+        }
+
+        impl<'de, $($name: FromBinary<'de>),+> FromBinary<'de> for ($($name,)+) {
+            const MIN_SIZE: usize = 0usize $(.saturating_add($name::MIN_SIZE))+;
+            const FIXED_SIZE: bool = true $(&& $name::FIXED_SIZE)+;
+
+            #[inline]
+            fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+                Ok(($($name::decode(decoder).map_err(|e| element_error(e, $index))?,)+))
+            }
+
+            fn decode_into(&mut self, decoder: &mut Decoder<'de>) -> Result<()> {
+                $(self.$index.decode_into(decoder).map_err(|e| element_error(e, $index))?;)+
+                Ok(())
+            }
+        }
+    )*};
+}
+
+tuple_impls! {
+    (A 0);
+    (A 0, B 1);
+    (A 0, B 1, C 2);
+    (A 0, B 1, C 2, D 3);
+    (A 0, B 1, C 2, D 3, E 4);
+    (A 0, B 1, C 2, D 3, E 4, F 5);
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
+}
+
+/// `Duration`: seconds as a `u64`, then nanoseconds as a `u32` below one billion.
+impl ToBinary for Duration {
+    #[inline]
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        encoder.write_u64(self.as_secs());
+        encoder.write_u32(self.subsec_nanos());
+        Ok(())
+    }
+}
+
+impl<'de> FromBinary<'de> for Duration {
+    const MIN_SIZE: usize = 12;
+    const FIXED_SIZE: bool = true;
+
+    #[inline]
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        let secs = decoder.read_u64()?;
+        let nanos = decoder.read_u32()?;
+        if nanos >= 1_000_000_000 {
+            return Err(decoder.error_at(
+                decoder.offset() - 4,
+                format_args!("invalid Duration: expected nanoseconds below 1000000000, found {nanos}"),
+            ));
+        }
+        Ok(Duration::new(secs, nanos))
+    }
+}
+
+impl ToBinary for Ipv4Addr {
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        encoder.write_array(self.octets());
+        Ok(())
+    }
+}
+
+impl<'de> FromBinary<'de> for Ipv4Addr {
+    const MIN_SIZE: usize = 4;
+    const FIXED_SIZE: bool = true;
+
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        decoder.read_array::<4>().map(Ipv4Addr::from)
+    }
+}
+
+impl ToBinary for Ipv6Addr {
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        encoder.write_array(self.octets());
+        Ok(())
+    }
+}
+
+impl<'de> FromBinary<'de> for Ipv6Addr {
+    const MIN_SIZE: usize = 16;
+    const FIXED_SIZE: bool = true;
+
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        decoder.read_array::<16>().map(Ipv6Addr::from)
+    }
+}
+
+/// `IpAddr`: variant 0 (`V4`, 4 bytes) or 1 (`V6`, 16 bytes).
+impl ToBinary for IpAddr {
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        match self {
+            IpAddr::V4(ip) => {
+                encoder.write_variant(0);
+                ip.encode(encoder)
+            }
+            IpAddr::V6(ip) => {
+                encoder.write_variant(1);
+                ip.encode(encoder)
+            }
+        }
+    }
+}
+
+impl<'de> FromBinary<'de> for IpAddr {
+    const MIN_SIZE: usize = 5;
+
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        match decoder.read_variant(2, "IpAddr")? {
+            0 => Ipv4Addr::decode(decoder).map(IpAddr::V4),
+            _ => Ipv6Addr::decode(decoder).map(IpAddr::V6),
+        }
+    }
+}
+
+/// `SocketAddrV4`: the address, then the port as a `u16`.
+impl ToBinary for SocketAddrV4 {
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        self.ip().encode(encoder)?;
+        encoder.write_u16(self.port());
+        Ok(())
+    }
+}
+
+impl<'de> FromBinary<'de> for SocketAddrV4 {
+    const MIN_SIZE: usize = 6;
+    const FIXED_SIZE: bool = true;
+
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        Ok(SocketAddrV4::new(Ipv4Addr::decode(decoder)?, decoder.read_u16()?))
+    }
+}
+
+/// `SocketAddrV6`: the address, the port as a `u16`, the flow info and the scope id as `u32`s.
+impl ToBinary for SocketAddrV6 {
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        self.ip().encode(encoder)?;
+        encoder.write_u16(self.port());
+        encoder.write_u32(self.flowinfo());
+        encoder.write_u32(self.scope_id());
+        Ok(())
+    }
+}
+
+impl<'de> FromBinary<'de> for SocketAddrV6 {
+    const MIN_SIZE: usize = 26;
+    const FIXED_SIZE: bool = true;
+
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        let ip = Ipv6Addr::decode(decoder)?;
+        let port = decoder.read_u16()?;
+        Ok(SocketAddrV6::new(ip, port, decoder.read_u32()?, decoder.read_u32()?))
+    }
+}
+
+/// `SocketAddr`: variant 0 (`V4`) or 1 (`V6`).
+impl ToBinary for SocketAddr {
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        match self {
+            SocketAddr::V4(addr) => {
+                encoder.write_variant(0);
+                addr.encode(encoder)
+            }
+            SocketAddr::V6(addr) => {
+                encoder.write_variant(1);
+                addr.encode(encoder)
+            }
+        }
+    }
+}
+
+impl<'de> FromBinary<'de> for SocketAddr {
+    const MIN_SIZE: usize = 7;
+
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        match decoder.read_variant(2, "SocketAddr")? {
+            0 => SocketAddrV4::decode(decoder).map(SocketAddr::V4),
+            _ => SocketAddrV6::decode(decoder).map(SocketAddr::V6),
+        }
+    }
+}
+
+/// Paths are strings; a path that is not valid UTF-8 cannot be encoded.
+impl ToBinary for Path {
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        match self.to_str() {
+            Some(text) => {
+                encoder.write_str(text);
+                Ok(())
+            }
+            None => Err(Error::custom(format_args!(
+                "path {} is not valid UTF-8 and cannot be encoded",
+                self.display()
+            ))),
+        }
+    }
+}
+
+impl ToBinary for PathBuf {
+    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        self.as_path().encode(encoder)
+    }
+}
+
+impl<'de> FromBinary<'de> for PathBuf {
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        decoder.read_str().map(PathBuf::from)
+    }
+}

@@ -1,0 +1,281 @@
+//! Hostile input: lengths that claim more than the input holds allocate nothing, invalid values
+//! are errors with their offset, nesting is limited, and random or damaged bytes fed to every
+//! decoder are errors, never panics, with memory bounded by the input's size.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+
+use jetwire_binary::{Category, DecodeOptions, FromBinaryOwned, from_slice, from_slice_with, to_vec};
+use proptest::prelude::*;
+use proptest::test_runner::Config;
+
+/// Counts the bytes allocated by each thread, and the largest single allocation, so that a test
+/// sees only its own work (the test harness allocates on other threads meanwhile).
+struct Counting;
+
+thread_local! {
+    static ALLOCATED: Cell<usize> = const { Cell::new(0) };
+    static LARGEST: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count(size: usize) {
+    let _ = ALLOCATED.try_with(|a| a.set(a.get() + size));
+    let _ = LARGEST.try_with(|l| l.set(l.get().max(size)));
+}
+
+// SAFETY: forwards every call to `System` unchanged; the counters (const-initialized thread
+// locals without destructors, which never allocate) have no effect on it.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count(layout.size());
+        // SAFETY: forwarded unchanged.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged; `ptr` came from `System`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count(new_size);
+        // SAFETY: forwarded unchanged.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Tests run one at a time in this file, which keeps their memory peaks apart.
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The largest single allocation made while `f` runs.
+fn largest_allocation(f: impl FnOnce()) -> usize {
+    LARGEST.with(|l| l.set(0));
+    f();
+    LARGEST.with(Cell::get)
+}
+
+/// Four billion elements claimed in five bytes: refused before any allocation.
+#[test]
+fn huge_lengths_allocate_nothing() {
+    let _serial = serial();
+    let claim = [0xFB, 0x00, 0x28, 0x6B, 0xEE]; // 4_000_000_000 as a varint
+    fn refused<T: FromBinaryOwned + std::fmt::Debug>(input: &[u8]) {
+        let before = ALLOCATED.with(Cell::get);
+        let err = from_slice::<T>(input).unwrap_err();
+        let spent = ALLOCATED.with(Cell::get) - before;
+        assert!(err.is_eof(), "{err}");
+        assert!(err.to_string().starts_with("invalid length: 4000000000"), "{err}");
+        // Only the error itself (its message) is allocated.
+        assert!(spent < 512, "{} allocated {spent} bytes", std::any::type_name::<T>());
+    }
+    refused::<Vec<u8>>(&claim);
+    refused::<Vec<u64>>(&claim);
+    refused::<Vec<String>>(&claim);
+    refused::<String>(&claim);
+    refused::<Vec<Vec<u8>>>(&claim);
+    refused::<HashMap<u32, u32>>(&claim);
+    refused::<HashSet<u64>>(&claim);
+    refused::<BTreeMap<u8, u8>>(&claim);
+    refused::<VecDeque<u16>>(&claim);
+    refused::<Box<[u32]>>(&claim);
+    // Elements that encode to nothing draw on the budget instead.
+    let err = from_slice::<Vec<()>>(&claim).unwrap_err();
+    assert_eq!(err.category(), Category::Limit);
+    let options = DecodeOptions { empty_element_budget: 4, ..DecodeOptions::default() };
+    assert_eq!(from_slice_with::<Vec<()>>(&[4], options).unwrap().len(), 4);
+    assert!(from_slice_with::<(Vec<()>, Vec<()>)>(&[4, 1], options).is_err());
+}
+
+#[test]
+fn lengths_are_checked_against_the_element_size() {
+    let _serial = serial();
+    // 1000 u64 need 8000 bytes; 100 are given.
+    let mut input = vec![0xF9, 0xE8, 0x03];
+    input.extend([0; 100]);
+    let largest = largest_allocation(|| {
+        assert!(from_slice::<Vec<u64>>(&input).unwrap_err().is_eof());
+    });
+    assert!(largest < 512, "{largest}");
+    // Nested vectors: each inner length is checked against what remains.
+    let largest = largest_allocation(|| {
+        assert!(from_slice::<Vec<Vec<u32>>>(&[2, 0xFA, 0, 0, 1, 0]).is_err());
+    });
+    assert!(largest < 512, "{largest}");
+}
+
+#[test]
+fn invalid_values_are_errors() {
+    let _serial = serial();
+    let cases: Vec<(Result<(), jetwire_binary::Error>, &str)> = vec![
+        (from_slice::<bool>(&[2]).map(drop), "invalid bool: expected 0 or 1, found 0x02 at byte 0"),
+        (
+            from_slice::<char>(&0xD800u32.to_le_bytes()).map(drop),
+            "invalid char: expected a Unicode scalar value, found 0xD800 at byte 0",
+        ),
+        (
+            from_slice::<char>(&0x110000u32.to_le_bytes()).map(drop),
+            "invalid char: expected a Unicode scalar value, found 0x110000 at byte 0",
+        ),
+        (
+            from_slice::<String>(&[2, 0xC3, 0x28]).map(drop),
+            "invalid UTF-8 in a string: found bytes C3 28 at byte 1",
+        ),
+        (from_slice::<&str>(&[1, 0x80]).map(drop), "invalid UTF-8 in a string: found bytes 80 at byte 1"),
+        (
+            from_slice::<Result<u8, u8>>(&[2, 0]).map(drop),
+            "invalid variant index of enum Result: expected 0 to 1, found 2 at byte 0",
+        ),
+        (
+            from_slice::<Vec<u8>>(&[0xF8, 0x01]).map(drop),
+            "invalid varint: 1 written in 2 bytes, longer than its shortest form at byte 0",
+        ),
+        (
+            from_slice::<Vec<bool>>(&[2, 1, 3]).map(drop),
+            "invalid bool: expected 0 or 1, found 0x03 at /1 (byte 2)",
+        ),
+        (
+            from_slice::<u32>(&[1, 2]).map(drop),
+            "unexpected end of input: expected 4 more bytes, found 2 at byte 0",
+        ),
+    ];
+    for (result, expected) in cases {
+        assert_eq!(result.unwrap_err().to_string(), expected);
+    }
+}
+
+#[test]
+fn nesting_is_limited() {
+    let _serial = serial();
+    type Deep = Option<Box<Vec<Deep2>>>;
+    type Deep2 = Option<Box<Deep3>>;
+    #[derive(Debug)]
+    struct Deep3;
+    impl<'de> jetwire_binary::FromBinary<'de> for Deep3 {
+        fn decode(d: &mut jetwire_binary::Decoder<'de>) -> jetwire_binary::Result<Self> {
+            from_inner(d).map(|_| Deep3)
+        }
+    }
+    fn from_inner(d: &mut jetwire_binary::Decoder<'_>) -> jetwire_binary::Result<Deep> {
+        <Deep as jetwire_binary::FromBinary>::decode(d)
+    }
+    // Some(Box(vec![Some(Box(...))])) a million times over: [1, 1, 1] repeated.
+    let input: Vec<u8> = std::iter::repeat_n([1u8, 1, 1], 1_000_000).flatten().collect();
+    let err = from_slice::<Deep>(&input).unwrap_err();
+    assert_eq!(err.category(), Category::Limit, "{err}");
+    assert!(err.to_string().starts_with("nesting too deep"));
+    // Vec<Vec<...>> chains are limited too.
+    let err = from_slice::<Vec<Vec<Vec<Vec<u8>>>>>(&[1, 1, 1, 0]).map(drop);
+    assert!(err.is_ok());
+    let options = DecodeOptions { max_depth: 1, ..DecodeOptions::default() };
+    let err = from_slice_with::<Vec<Vec<Vec<u8>>>>(&[1, 1, 0], options).unwrap_err();
+    assert_eq!(err.category(), Category::Limit);
+}
+
+/// The value type of `values_round_trip`.
+type Mixed = (Vec<(i32, f32)>, BTreeMap<String, Vec<u8>>, Option<(char, bool, u128)>, Vec<u64>);
+
+fn config(cases: u32) -> Config {
+    Config { cases, failure_persistence: None, ..Config::default() }
+}
+
+/// Decodes `bytes` as many types; only checks that nothing panics and that nothing allocates
+/// more than a bounded multiple of the input.
+fn decode_everything(bytes: &[u8]) {
+    let budget = 64 * bytes.len() + 4096;
+    let largest = largest_allocation(|| {
+        let _ = from_slice::<u64>(bytes);
+        let _ = from_slice::<Vec<u8>>(bytes);
+        let _ = from_slice::<Vec<u32>>(bytes);
+        let _ = from_slice::<String>(bytes);
+        let _ = from_slice::<&str>(bytes);
+        let _ = from_slice::<Vec<String>>(bytes);
+        let _ = from_slice::<Vec<Option<bool>>>(bytes);
+        let _ = from_slice::<Vec<Vec<u16>>>(bytes);
+        let _ = from_slice::<(char, f64, i128, Vec<&str>)>(bytes);
+        let _ = from_slice::<HashMap<u16, String>>(bytes);
+        let _ = from_slice::<BTreeMap<String, Vec<u8>>>(bytes);
+        let _ = from_slice::<Result<[u16; 3], (bool, u8)>>(bytes);
+        let _ = from_slice::<Option<Box<Option<Box<Vec<char>>>>>>(bytes);
+        let _ = from_slice::<Vec<()>>(bytes);
+        let _ = from_slice::<std::time::Duration>(bytes);
+        let _ = from_slice::<std::net::SocketAddr>(bytes);
+        let _ = from_slice::<chrono::DateTime<chrono::Utc>>(bytes);
+        let _ = from_slice::<rust_decimal::Decimal>(bytes);
+        let mut reused = vec![String::from("x"); 3];
+        let _ = jetwire_binary::from_slice_into(bytes, &mut reused);
+    });
+    assert!(largest <= budget, "{largest} bytes allocated at once for {} bytes of input", bytes.len());
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..64)) {
+        let _serial = serial();
+        decode_everything(&bytes);
+    }
+
+    #[test]
+    fn damaged_encodings_never_panic(
+        value in (any::<u64>(), proptest::collection::vec(".{0,8}", 0..6), proptest::option::of(any::<i16>())),
+        flips in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..4),
+        cut in any::<prop::sample::Index>(),
+    ) {
+        let _serial = serial();
+        let mut bytes = to_vec(&value).unwrap();
+        for (at, byte) in flips {
+            let i = at.index(bytes.len());
+            bytes[i] = byte;
+        }
+        decode_everything(&bytes);
+        let typed = from_slice::<(u64, Vec<String>, Option<i16>)>(&bytes);
+        if let Ok(back) = typed {
+            // Whatever decodes must encode to the same bytes: the encoding is canonical.
+            prop_assert_eq!(to_vec(&back).unwrap(), bytes.clone());
+        }
+        let end = cut.index(bytes.len() + 1);
+        decode_everything(&bytes[..end]);
+        if end < bytes.len() {
+            prop_assert!(from_slice::<(u64, Vec<String>, Option<i16>)>(&bytes[..end]).is_err());
+        }
+    }
+
+    #[test]
+    fn values_round_trip(
+        value in (
+            proptest::collection::vec((any::<i32>(), any::<f32>().prop_filter("not NaN", |f| !f.is_nan())), 0..8),
+            proptest::collection::btree_map(".{0,6}", proptest::collection::vec(any::<u8>(), 0..5), 0..5),
+            proptest::option::of((any::<char>(), any::<bool>(), any::<u128>())),
+            proptest::collection::vec(any::<u64>().prop_map(|n| n >> (n % 64)), 0..4),
+        ),
+    ) {
+        let _serial = serial();
+        let bytes = to_vec(&value).unwrap();
+        let back: Mixed = from_slice(&bytes).unwrap();
+        prop_assert_eq!(&back, &value);
+        let mut reused = back;
+        jetwire_binary::from_slice_into(&bytes, &mut reused).unwrap();
+        prop_assert_eq!(&reused, &value);
+    }
+
+    #[test]
+    fn varints_round_trip(value in any::<u64>().prop_map(|n| n >> (n % 64))) {
+        let _serial = serial();
+        let bytes = to_vec(&vec![(); 0]).unwrap();
+        prop_assert_eq!(bytes, vec![0]);
+        let mut out = Vec::new();
+        jetwire_binary::Encoder::new(&mut out).write_varint(value);
+        prop_assert_eq!(out.len(), jetwire_binary::varint::len(value));
+        let mut decoder = jetwire_binary::Decoder::new(&out);
+        prop_assert_eq!(decoder.read_varint().unwrap(), value);
+        prop_assert!(decoder.finish().is_ok());
+    }
+}

@@ -1,0 +1,431 @@
+//! `FromBinary` generation: structs from their fields in order (a plain struct as one block of
+//! memory; a versioned struct from a length-framed body whose missing trailing fields take
+//! their defaults and whose unknown trailing bytes are skipped), enums from a validated
+//! variant index. `decode_into` reuses the fields, and the current variant's fields, in place.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::{path_name, plain, runtime, travels, variant_name};
+use crate::bound;
+use crate::internals::ast::{Container, Data, Field, Variant};
+use crate::internals::attr::Default;
+
+/// The `FromBinary` impl of `cont`.
+pub fn generate(cont: &Container) -> TokenStream {
+    let (krate, binary, private) = runtime(cont);
+    let ident = &cont.ident;
+    let generics = generics(cont, &krate);
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let from_binary = quote!(#binary::FromBinary<'de>);
+    let is_plain = plain::is_plain(cont, &binary, &private, &from_binary);
+    let g = Gen { cont, binary: &binary, private: &private };
+
+    let (min_size, decode, decode_into) = match &cont.data {
+        Data::Struct(_, fields) if cont.attrs.versioned.is_some() => g.versioned_struct(fields),
+        Data::Struct(_, fields) => g.plain_struct(fields),
+        Data::Enum(variants) => g.enumeration(variants),
+    };
+    let fixed_size = match &cont.data {
+        Data::Struct(_, fields) if cont.attrs.versioned.is_none() => {
+            if fields.iter().any(|f| travels(f) && f.attrs.with.is_some()) {
+                quote!(false)
+            } else {
+                let fixed = fields.iter().filter(|f| travels(f)).map(|f| {
+                    let ty = f.ty;
+                    quote!(<#ty as #from_binary>::FIXED_SIZE)
+                });
+                quote!(true #(&& #fixed)*)
+            }
+        }
+        _ => quote!(false),
+    };
+
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #from_binary for #ident #ty_generics #where_clause {
+            const IS_PLAIN: #binary::Plain<Self> = #is_plain;
+            const MIN_SIZE: ::core::primitive::usize = #min_size;
+            const FIXED_SIZE: ::core::primitive::bool = #fixed_size;
+
+            #[inline]
+            fn decode(__d: &mut #binary::Decoder<'de>) -> #binary::Result<Self> {
+                #decode
+            }
+
+            #[inline]
+            fn decode_into(&mut self, __d: &mut #binary::Decoder<'de>) -> #binary::Result<()> {
+                #decode_into
+            }
+        }
+    }
+}
+
+/// The impl's generics: `'de` outliving the borrowed lifetimes, then the type's generics with
+/// `bound` predicates or inferred `FromBinary<'de>` and `Default` bounds, and `Self: PlainData`
+/// under `#[jetwire(plain)]`.
+fn generics(cont: &Container, krate: &syn::Path) -> syn::Generics {
+    let mut generics = match &cont.attrs.bound.from_binary {
+        Some(predicates) => bound::with_where_predicates(cont.generics, predicates),
+        None => {
+            let variant_read = |v: Option<&Variant>| v.is_none_or(|v| v.attrs.skip_deserializing.is_none());
+            let read = |f: &Field, v: Option<&Variant>| travels(f) && variant_read(v);
+            let own = |f: &Field, v: Option<&Variant>| read(f, v) && f.attrs.bound.from_binary.is_none();
+            let container_default = cont.attrs.default.0.is_some();
+            let needs_default = |f: &Field, v: Option<&Variant>| {
+                variant_read(v)
+                    && f.attrs.bound.from_binary.is_none()
+                    && match &f.attrs.default.0 {
+                        Default::Trait => true,
+                        Default::Path(_) => false,
+                        Default::None => !travels(f) && !container_default,
+                    }
+            };
+            let generics =
+                bound::with_field_predicates(cont, cont.generics, read, |b| b.from_binary.as_ref());
+            let from_binary: syn::Path = syn::parse_quote!(#krate::binary::FromBinary<'de>);
+            let generics =
+                bound::with_bound(cont, &generics, |f, v| own(f, v) && f.attrs.with.is_none(), &from_binary);
+            let default: syn::Path = syn::parse_quote!(::core::default::Default);
+            let mut generics = bound::with_bound(cont, &generics, needs_default, &default);
+            if let Default::Trait = cont.attrs.default.0 {
+                let ident = &cont.ident;
+                let (_, ty_generics, _) = cont.generics.split_for_impl();
+                let predicate: syn::WherePredicate =
+                    syn::parse_quote!(#ident #ty_generics: ::core::default::Default);
+                generics.make_where_clause().predicates.push(predicate);
+            }
+            generics
+        }
+    };
+    if cont.attrs.plain.is_some() {
+        let ident = &cont.ident;
+        let (_, ty_generics, _) = cont.generics.split_for_impl();
+        let predicate: syn::WherePredicate =
+            syn::parse_quote!(#ident #ty_generics: #krate::binary::PlainData);
+        generics.make_where_clause().predicates.push(predicate);
+    }
+    bound::with_de_lifetime(&generics, &bound::borrowed_lifetimes(cont))
+}
+
+struct Gen<'a> {
+    cont: &'a Container<'a>,
+    binary: &'a TokenStream,
+    private: &'a TokenStream,
+}
+
+impl Gen<'_> {
+    /// An expression of type `Result<T>` reading `field`'s value from `__d`.
+    fn read(&self, field: &Field) -> TokenStream {
+        let binary = self.binary;
+        match &field.attrs.with {
+            Some((with, _)) => quote!(#with::from_binary(__d)),
+            None => {
+                let ty = field.ty;
+                quote!(<#ty as #binary::FromBinary<'de>>::decode(__d))
+            }
+        }
+    }
+
+    /// The error for `field`, inside `variant` if there is one, given `__err`.
+    fn field_error(&self, field: &Field, variant: Option<&Variant>) -> TokenStream {
+        let private = self.private;
+        let name = path_name(field);
+        match variant {
+            Some(v) => {
+                let variant = variant_name(v);
+                quote!(#private::variant_field_error(__err, #variant, #name))
+            }
+            None => quote!(#private::field_error(__err, #name)),
+        }
+    }
+
+    /// An expression of type `T`: `field`'s value read from `__d`, or a return with the error.
+    fn read_or_return(&self, field: &Field, variant: Option<&Variant>) -> TokenStream {
+        let read = self.read(field);
+        let error = self.field_error(field, variant);
+        quote! {
+            match #read {
+                ::core::result::Result::Ok(__v) => __v,
+                ::core::result::Result::Err(__err) => return ::core::result::Result::Err(#error),
+            }
+        }
+    }
+
+    /// The container's default value (`default` on the struct), as an expression.
+    fn container_default(&self) -> Option<TokenStream> {
+        match &self.cont.attrs.default.0 {
+            Default::None => None,
+            Default::Trait => Some(quote!(<Self as ::core::default::Default>::default())),
+            Default::Path(path) => Some(quote!(#path())),
+        }
+    }
+
+    /// The value of a field that does not travel: its default, the container's, or
+    /// `Default::default()`.
+    fn skipped_value(&self, field: &Field, in_struct: bool) -> TokenStream {
+        let member = &field.member;
+        match (&field.attrs.default.0, self.container_default().filter(|_| in_struct)) {
+            (Default::Trait, _) | (Default::None, None) => quote!(::core::default::Default::default()),
+            (Default::Path(path), _) => quote!(#path()),
+            (Default::None, Some(default)) => quote!((#default).#member),
+        }
+    }
+
+    /// The value of a field that a versioned body ended before: its default, the container's,
+    /// its type's absent value, or a return with the "missing field" error.
+    fn missing_value(&self, field: &Field) -> TokenStream {
+        let private = self.private;
+        let member = &field.member;
+        let type_name = &self.cont.attrs.name;
+        let name = path_name(field);
+        match (&field.attrs.default.0, self.container_default()) {
+            (Default::Trait, _) => quote!(::core::default::Default::default()),
+            (Default::Path(path), _) => quote!(#path()),
+            (Default::None, Some(default)) => quote!((#default).#member),
+            (Default::None, None) if field.attrs.with.is_some() => {
+                quote!(return ::core::result::Result::Err(#private::missing_field(__d, #type_name, #name)))
+            }
+            (Default::None, None) => {
+                let ty = field.ty;
+                quote!(#private::absent::<#ty>(__d, #type_name, #name)?)
+            }
+        }
+    }
+
+    /// `MIN_SIZE` of fields read in order.
+    fn min_size(&self, fields: &[Field]) -> TokenStream {
+        let binary = self.binary;
+        let sizes = fields.iter().filter(|f| travels(f) && f.attrs.with.is_none()).map(|f| {
+            let ty = f.ty;
+            quote!(.saturating_add(<#ty as #binary::FromBinary<'de>>::MIN_SIZE))
+        });
+        quote!(0usize #(#sizes)*)
+    }
+
+    /// Statements that, for a fixed-size struct, take its bytes with one bounds check and
+    /// rebind `__d` to a decoder over exactly them, so that the fields' own checks fold away.
+    fn fixed_rebinding(&self) -> TokenStream {
+        let binary = self.binary;
+        let from_binary = quote!(<Self as #binary::FromBinary<'de>>);
+        quote! {
+            let mut __fixed;
+            let __d: &mut #binary::Decoder<'de> =
+                if #from_binary::FIXED_SIZE && #from_binary::MIN_SIZE > 0 {
+                    __fixed = __d.take_fixed(#from_binary::MIN_SIZE)?;
+                    &mut __fixed
+                } else {
+                    __d
+                };
+        }
+    }
+
+    /// Whether the struct may be plain, so that the block paths are worth generating.
+    fn may_be_plain(&self, fields: &[Field]) -> bool {
+        !fields.is_empty() && fields.iter().all(|f| travels(f) && f.attrs.with.is_none())
+    }
+
+    /// `(MIN_SIZE, decode, decode_into)` of a struct that is not versioned.
+    fn plain_struct(&self, fields: &[Field]) -> (TokenStream, TokenStream, TokenStream) {
+        let private = self.private;
+        let binary = self.binary;
+        let block = if self.may_be_plain(fields) {
+            quote! {
+                if let ::core::option::Option::Some(__v) = #private::decode_plain::<Self>(__d) {
+                    return __v;
+                }
+            }
+        } else {
+            TokenStream::new()
+        };
+        let inits = fields.iter().map(|f| {
+            let member = &f.member;
+            let value = if travels(f) { self.read_or_return(f, None) } else { self.skipped_value(f, true) };
+            quote!(#member: #value)
+        });
+        let fixed = self.fixed_rebinding();
+        let decode = quote! {
+            #block
+            #fixed
+            ::core::result::Result::Ok(Self { #(#inits,)* })
+        };
+
+        let block_into = if self.may_be_plain(fields) {
+            quote! {
+                if let ::core::option::Option::Some(__v) = #private::decode_plain::<Self>(__d) {
+                    *self = __v?;
+                    return ::core::result::Result::Ok(());
+                }
+            }
+        } else {
+            TokenStream::new()
+        };
+        let intos = fields.iter().map(|f| {
+            let member = &f.member;
+            let error = self.field_error(f, None);
+            if !travels(f) {
+                let value = self.skipped_value(f, true);
+                quote!(self.#member = #value;)
+            } else if f.attrs.with.is_some() {
+                let value = self.read_or_return(f, None);
+                quote!(self.#member = #value;)
+            } else {
+                let ty = f.ty;
+                quote! {
+                    if let ::core::result::Result::Err(__err) =
+                        <#ty as #binary::FromBinary<'de>>::decode_into(&mut self.#member, __d)
+                    {
+                        return ::core::result::Result::Err(#error);
+                    }
+                }
+            }
+        });
+        let decode_into = quote! {
+            #block_into
+            #fixed
+            #(#intos)*
+            ::core::result::Result::Ok(())
+        };
+        (self.min_size(fields), decode, decode_into)
+    }
+
+    /// `(MIN_SIZE, decode, decode_into)` of a `#[jetwire(versioned)]` struct: a byte length,
+    /// then the fields the writer knew.
+    fn versioned_struct(&self, fields: &[Field]) -> (TokenStream, TokenStream, TokenStream) {
+        let lets = fields.iter().enumerate().map(|(i, f)| {
+            let binding = format_ident!("__f{}", i);
+            if travels(f) {
+                let missing = self.missing_value(f);
+                let read = self.read_or_return(f, None);
+                quote!(let #binding = if __d.is_empty() { #missing } else { #read };)
+            } else {
+                let value = self.skipped_value(f, true);
+                quote!(let #binding = #value;)
+            }
+        });
+        let inits = fields.iter().enumerate().map(|(i, f)| {
+            let member = &f.member;
+            let binding = format_ident!("__f{}", i);
+            quote!(#member: #binding)
+        });
+        let decode = quote! {
+            let __body = __d.begin_versioned()?;
+            #(#lets)*
+            __d.end_versioned(__body);
+            ::core::result::Result::Ok(Self { #(#inits,)* })
+        };
+        let binary = self.binary;
+        let decode_into = quote! {
+            *self = <Self as #binary::FromBinary<'de>>::decode(__d)?;
+            ::core::result::Result::Ok(())
+        };
+        (quote!(1usize), decode, decode_into)
+    }
+
+    /// `(MIN_SIZE, decode, decode_into)` of an enum: the variant index, then its fields.
+    fn enumeration(&self, variants: &[Variant]) -> (TokenStream, TokenStream, TokenStream) {
+        let private = self.private;
+        let binary = self.binary;
+        let enum_name = &self.cont.attrs.name;
+        let count = variants.len() as u32;
+        if variants.is_empty() {
+            let fail = quote! {
+                let __at = __d.offset();
+                let __index = __d.read_variant(0u32, #enum_name)?;
+                ::core::result::Result::Err(__d.unknown_variant(__at, __index as ::core::primitive::u64, 0u32, #enum_name))
+            };
+            return (quote!(1usize), fail.clone(), quote!(match *self {}));
+        }
+
+        let last = variants.len() - 1;
+        let arms: Vec<TokenStream> = variants
+            .iter()
+            .enumerate()
+            .map(|(index, v)| {
+                let ident = &v.ident;
+                let pattern = if index == last { quote!(_) } else { quote!(#index) };
+                let value = if v.attrs.skip_deserializing.is_some() {
+                    let name = variant_name(v);
+                    quote!(::core::result::Result::Err(#private::unreadable_variant(__d, __at, #enum_name, #name)))
+                } else {
+                    let inits = v.fields.iter().map(|f| {
+                        let member = &f.member;
+                        let value =
+                            if travels(f) { self.read_or_return(f, Some(v)) } else { self.skipped_value(f, false) };
+                        quote!(#member: #value)
+                    });
+                    quote!(::core::result::Result::Ok(Self::#ident { #(#inits,)* }))
+                };
+                quote!(#pattern => #value,)
+            })
+            .collect();
+        let decode = quote! {
+            let __at = __d.offset();
+            match __d.read_variant(#count, #enum_name)? as ::core::primitive::usize {
+                #(#arms)*
+            }
+        };
+
+        let reuse = variants.iter().enumerate().filter(|(_, v)| v.attrs.skip_deserializing.is_none()).map(
+            |(index, v)| {
+                let ident = &v.ident;
+                let binding = |f: &Field| match &f.member {
+                    syn::Member::Named(ident) => format_ident!("__f_{}", ident),
+                    syn::Member::Unnamed(i) => format_ident!("__f{}", i.index),
+                };
+                let bindings = v.fields.iter().map(|f| {
+                    let member = &f.member;
+                    let b = binding(f);
+                    quote!(#member: #b)
+                });
+                let intos = v.fields.iter().map(|f| {
+                    let b = binding(f);
+                    let error = self.field_error(f, Some(v));
+                    if !travels(f) {
+                        let value = self.skipped_value(f, false);
+                        quote!(*#b = #value;)
+                    } else if f.attrs.with.is_some() {
+                        let value = self.read_or_return(f, Some(v));
+                        quote!(*#b = #value;)
+                    } else {
+                        let ty = f.ty;
+                        quote! {
+                            if let ::core::result::Result::Err(__err) =
+                                <#ty as #binary::FromBinary<'de>>::decode_into(#b, __d)
+                            {
+                                return ::core::result::Result::Err(#error);
+                            }
+                        }
+                    }
+                });
+                quote! {
+                    Self::#ident { #(#bindings,)* } if __index == #index => {
+                        #(#intos)*
+                        return ::core::result::Result::Ok(());
+                    }
+                }
+            },
+        );
+        let decode_into = quote! {
+            let __at = __d.offset();
+            let __index = __d.read_variant(#count, #enum_name)? as ::core::primitive::usize;
+            match self {
+                #(#reuse)*
+                _ => {}
+            }
+            let __value: #binary::Result<Self> = match __index {
+                #(#arms)*
+            };
+            *self = __value?;
+            ::core::result::Result::Ok(())
+        };
+
+        let sizes = variants
+            .iter()
+            .filter(|v| v.attrs.skip_deserializing.is_none())
+            .map(|v| self.min_size(&v.fields));
+        let min_size = quote!(1usize.saturating_add(#private::min_of(&[#(#sizes),*])));
+        (min_size, decode, decode_into)
+    }
+}

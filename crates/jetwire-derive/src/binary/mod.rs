@@ -1,0 +1,99 @@
+//! The binary generators: `ToBinary` ([`ser`]) and `FromBinary` ([`de`]) impls from the
+//! internal model, and what both share: which fields travel, the names in error paths, the
+//! plain-data proof ([`plain`]).
+//!
+//! The binary format is positional: a struct is its fields in declaration order, an enum a
+//! varint variant index (the declaration index) followed by the variant's fields. Attributes
+//! that only make sense with names on the wire (`rename`, `alias`, `tag`, `content`,
+//! `untagged`, `deny_unknown_fields`, `skip_serializing_if`, `base64`, `flatten`, `transparent`)
+//! leave the binary encoding as it is. A field skipped in either direction is skipped in both:
+//! a positional format cannot write a field that is not read.
+
+mod de;
+mod plain;
+mod ser;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::internals::ast::{Container, Field, Variant};
+use crate::internals::{self, Derive};
+
+/// `#[derive(ToBinary)]`: the impl, or the attribute errors.
+pub fn expand_to_binary(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
+    let cont = internals::parse(input, Derive::To)?;
+    Ok(wrap_in_const(ser::generate(&cont)))
+}
+
+/// `#[derive(FromBinary)]`: the impl, or the attribute errors.
+pub fn expand_from_binary(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
+    let cont = internals::parse(input, Derive::From)?;
+    Ok(wrap_in_const(de::generate(&cont)))
+}
+
+/// Puts generated items in an anonymous const, so that their helper items do not leak into the
+/// user's namespace. The plain-data proof is an `unsafe` block the derive writes after checking
+/// the layout at compile time (see [`plain`]).
+fn wrap_in_const(items: TokenStream) -> TokenStream {
+    quote! {
+        #[doc(hidden)]
+        #[allow(
+            non_upper_case_globals,
+            non_camel_case_types,
+            unused_variables,
+            unused_mut,
+            unused_braces,
+            unused_qualifications,
+            unreachable_code,
+            unreachable_patterns,
+            private_bounds,
+            private_interfaces,
+            unsafe_code,
+            clippy::all,
+            clippy::pedantic,
+            clippy::undocumented_unsafe_blocks,
+        )]
+        const _: () = {
+            #items
+        };
+    }
+}
+
+/// Whether `field` is on the wire: a field skipped in either direction is skipped in both.
+fn travels(field: &Field) -> bool {
+    field.is_serialized() && field.is_deserialized()
+}
+
+/// The name of `field` in error paths: its Rust name, or its index in a tuple.
+fn path_name(field: &Field) -> String {
+    match &field.member {
+        syn::Member::Named(ident) => crate::internals::attr::unraw(ident),
+        syn::Member::Unnamed(index) => index.index.to_string(),
+    }
+}
+
+/// The name of `variant` in error paths and messages.
+fn variant_name(variant: &Variant) -> String {
+    crate::internals::attr::unraw(&variant.ident)
+}
+
+/// The binary runtime: `#krate::binary`.
+fn runtime(cont: &Container) -> (syn::Path, TokenStream, TokenStream) {
+    let krate = cont.krate();
+    let binary = quote!(#krate::binary);
+    let private = quote!(#krate::__private::binary);
+    (krate, binary, private)
+}
+
+#[cfg(test)]
+mod expand_tests {
+    /// Prints the expansion of a type for review: `JETWIRE_EXPAND=1 cargo test -p jetwire-derive
+    /// print_binary_expansion -- --nocapture` with the type's source in `JETWIRE_EXPAND`.
+    #[test]
+    fn print_binary_expansion() {
+        let Ok(src) = std::env::var("JETWIRE_EXPAND") else { return };
+        let input: syn::DeriveInput = syn::parse_str(&src).unwrap();
+        println!("{}", super::expand_to_binary(&input).unwrap());
+        println!("{}", super::expand_from_binary(&input).unwrap());
+    }
+}

@@ -1,0 +1,161 @@
+//! `ToBinary` generation: structs as their fields in order (a plain struct as one block of
+//! memory; a versioned struct framed by its byte length), enums as a variant index and the
+//! variant's fields.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::{path_name, plain, runtime, travels, variant_name};
+use crate::bound;
+use crate::internals::ast::{Container, Data, Field, Variant};
+
+/// The `ToBinary` impl of `cont`.
+pub fn generate(cont: &Container) -> TokenStream {
+    let (krate, binary, private) = runtime(cont);
+    let ident = &cont.ident;
+    let generics = generics(cont, &krate);
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let to_binary = quote!(#binary::ToBinary);
+    let is_plain = plain::is_plain(cont, &binary, &private, &to_binary);
+
+    let body = match &cont.data {
+        Data::Struct(_, fields) => {
+            let writes = write_fields(fields, &private, None, |f| {
+                let member = &f.member;
+                quote!(&self.#member)
+            });
+            if cont.attrs.versioned.is_some() {
+                quote! {
+                    __e.versioned(|__e| {
+                        #writes
+                        ::core::result::Result::Ok(())
+                    })
+                }
+            } else {
+                quote! {
+                    if #private::encode_plain(self, __e) {
+                        return ::core::result::Result::Ok(());
+                    }
+                    #writes
+                    ::core::result::Result::Ok(())
+                }
+            }
+        }
+        Data::Enum(variants) => enum_body(cont, variants, &private),
+    };
+
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #to_binary for #ident #ty_generics #where_clause {
+            const IS_PLAIN: #binary::Plain<Self> = #is_plain;
+
+            #[inline]
+            fn encode(&self, __e: &mut #binary::Encoder<'_>) -> #binary::Result<()> {
+                #body
+            }
+        }
+    }
+}
+
+/// The impl's generics: the type's, with `bound` predicates or inferred `ToBinary` bounds, and
+/// `Self: PlainData` under `#[jetwire(plain)]`.
+fn generics(cont: &Container, krate: &syn::Path) -> syn::Generics {
+    let mut generics = if let Some(predicates) = &cont.attrs.bound.to_binary {
+        bound::with_where_predicates(cont.generics, predicates)
+    } else {
+        let written = |f: &Field, v: Option<&Variant>| {
+            travels(f) && v.is_none_or(|v| v.attrs.skip_serializing.is_none())
+        };
+        let generics = bound::with_field_predicates(cont, cont.generics, written, |b| b.to_binary.as_ref());
+        let to_binary: syn::Path = syn::parse_quote!(#krate::binary::ToBinary);
+        bound::with_bound(
+            cont,
+            &generics,
+            |f, v| written(f, v) && f.attrs.bound.to_binary.is_none() && f.attrs.with.is_none(),
+            &to_binary,
+        )
+    };
+    if cont.attrs.plain.is_some() {
+        let ident = &cont.ident;
+        let (_, ty_generics, _) = cont.generics.split_for_impl();
+        let predicate: syn::WherePredicate =
+            syn::parse_quote!(#ident #ty_generics: #krate::binary::PlainData);
+        generics.make_where_clause().predicates.push(predicate);
+    }
+    generics
+}
+
+/// Statements writing the fields that travel, in order; `access(field)` is an expression of
+/// type `&T`. Errors get the field's name in their path, after `variant`'s if there is one.
+fn write_fields(
+    fields: &[Field],
+    private: &TokenStream,
+    variant: Option<&str>,
+    access: impl Fn(&Field) -> TokenStream,
+) -> TokenStream {
+    let writes = fields.iter().filter(|f| travels(f)).map(|f| {
+        let value = access(f);
+        let name = path_name(f);
+        let error = match variant {
+            Some(variant) => quote!(#private::variant_field_error(__err, #variant, #name)),
+            None => quote!(#private::field_error(__err, #name)),
+        };
+        let write = match &f.attrs.with {
+            Some((with, _)) => quote!(#with::to_binary(#value, __e)),
+            None => {
+                let ty = f.ty;
+                quote!(<#ty as #private::ToBinary>::encode(#value, __e))
+            }
+        };
+        quote! {
+            if let ::core::result::Result::Err(__err) = #write {
+                return ::core::result::Result::Err(#error);
+            }
+        }
+    });
+    quote!(#(#writes)*)
+}
+
+/// The body of `encode` for an enum: a match on the variants, each writing its index and
+/// fields.
+fn enum_body(cont: &Container, variants: &[Variant], private: &TokenStream) -> TokenStream {
+    if variants.is_empty() {
+        return quote!(match *self {});
+    }
+    let enum_name = &cont.attrs.name;
+    let arms = variants.iter().enumerate().map(|(index, variant)| {
+        let ident = &variant.ident;
+        let name = variant_name(variant);
+        if variant.attrs.skip_serializing.is_some() {
+            return quote! {
+                Self::#ident { .. } => ::core::result::Result::Err(#private::skipped_variant(#enum_name, #name)),
+            };
+        }
+        let binding = |f: &Field| match &f.member {
+            syn::Member::Named(ident) => format_ident!("__f_{}", ident),
+            syn::Member::Unnamed(i) => format_ident!("__f{}", i.index),
+        };
+        let bindings = variant.fields.iter().map(|f| {
+            let member = &f.member;
+            let b = binding(f);
+            quote!(#member: #b)
+        });
+        let writes = write_fields(&variant.fields, private, Some(&name), |f| {
+            let b = binding(f);
+            quote!(#b)
+        });
+        let index = index as u32;
+        quote! {
+            Self::#ident { #(#bindings,)* } => {
+                __e.write_variant(#index);
+                #writes
+                ::core::result::Result::Ok(())
+            }
+        }
+    });
+    quote! {
+        match self {
+            #(#arms)*
+        }
+    }
+}

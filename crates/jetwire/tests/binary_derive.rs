@@ -1,0 +1,583 @@
+//! `#[derive(ToBinary, FromBinary)]`: every shape, generics, the attributes that apply to the
+//! binary format, the plain-data proof, and the exact bytes written.
+
+#![cfg(all(feature = "derive", feature = "binary"))]
+
+use std::borrow::Cow;
+use std::fmt::Debug;
+use std::marker::PhantomData;
+
+use jetwire::binary::{self, Error, FromBinaryOwned, Plain, PlainData};
+use jetwire::{FromBinary, FromJson, ToBinary, ToJson};
+
+/// Encodes `value`, checks the bytes, decodes them back and checks it equals `value`, also
+/// through `from_slice_into` over a default value.
+fn round_trip<T>(value: &T, expected: &[u8])
+where
+    T: ToBinary + FromBinaryOwned + PartialEq + Debug,
+{
+    let bytes = binary::to_vec(value).unwrap();
+    assert_eq!(bytes, expected, "{value:?}");
+    let back: T = binary::from_slice(&bytes).unwrap_or_else(|e| panic!("{value:?}: {e}"));
+    assert_eq!(&back, value);
+}
+
+fn error<T: FromBinaryOwned + Debug>(bytes: &[u8]) -> Error {
+    binary::from_slice::<T>(bytes).unwrap_err()
+}
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone, Copy, Default)]
+struct Point {
+    x: i32,
+    y: i32,
+}
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Default)]
+struct Line {
+    name: String,
+    from: Point,
+    to: Point,
+    tags: Vec<String>,
+    note: Option<String>,
+}
+
+#[test]
+fn named_struct_is_its_fields_in_order() {
+    round_trip(&Point { x: 1, y: -2 }, &[1, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF]);
+    let line = Line {
+        name: "l".into(),
+        from: Point { x: 0, y: 0 },
+        to: Point { x: 3, y: 4 },
+        tags: vec!["a".into(), "bc".into()],
+        note: None,
+    };
+    let mut expected = vec![1, b'l'];
+    expected.extend([0; 8]);
+    expected.extend([3, 0, 0, 0, 4, 0, 0, 0]);
+    expected.extend([2, 1, b'a', 2, b'b', b'c', 0]);
+    round_trip(&line, &expected);
+}
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq)]
+struct Pair(u8, String);
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq)]
+struct Meters(f64);
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq)]
+struct Unit;
+
+#[test]
+fn tuple_newtype_and_unit_structs() {
+    round_trip(&Pair(7, "x".into()), &[7, 1, b'x']);
+    round_trip(&Meters(1.0), &1.0f64.to_le_bytes());
+    round_trip(&Unit, &[]);
+    assert_eq!(<Unit as FromBinary>::MIN_SIZE, 0);
+}
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone)]
+enum Shape {
+    Empty,
+    Circle(f32),
+    Rect { w: u16, h: u16 },
+    Many(Vec<Shape>),
+}
+
+#[test]
+fn enums_are_a_variant_index_and_the_fields() {
+    round_trip(&Shape::Empty, &[0]);
+    round_trip(&Shape::Circle(1.0), &[1, 0, 0, 0x80, 0x3F]);
+    round_trip(&Shape::Rect { w: 2, h: 3 }, &[2, 2, 0, 3, 0]);
+    round_trip(&Shape::Many(vec![Shape::Empty, Shape::Rect { w: 1, h: 1 }]), &[3, 2, 0, 2, 1, 0, 1, 0]);
+    let err = error::<Shape>(&[4]);
+    assert_eq!(err.to_string(), "invalid variant index of enum Shape: expected 0 to 3, found 4 at byte 0");
+    let err = error::<Shape>(&[3, 1, 9]);
+    assert_eq!(err.path(), "/Many/0/0");
+    assert_eq!(
+        err.to_string(),
+        "invalid variant index of enum Shape: expected 0 to 3, found 9 at /Many/0/0 (byte 2)"
+    );
+    assert_eq!(<Shape as FromBinary>::MIN_SIZE, 1);
+}
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq)]
+enum Never {}
+
+#[test]
+fn empty_enum_reads_nothing() {
+    assert!(binary::from_slice::<Never>(&[0]).is_err());
+    assert!(binary::from_slice::<Never>(&[]).unwrap_err().is_eof());
+}
+
+#[test]
+fn errors_name_the_field_path() {
+    let mut bytes =
+        binary::to_vec(&Line { tags: vec!["ok".into(), "bad".into()], ..Line::default() }).unwrap();
+    let at = bytes.len() - 3;
+    bytes[at] = 0xFF;
+    let err = error::<Line>(&bytes);
+    assert_eq!(err.path(), "/tags/1");
+    assert!(err.to_string().starts_with("invalid UTF-8 in a string: found bytes FF 64"), "{err}");
+    let err = error::<Line>(&bytes[..5]);
+    assert!(err.is_eof());
+    // `Point` is plain: read as one block of 8 bytes.
+    assert_eq!(err.path(), "/from");
+    assert_eq!(err.to_string(), "unexpected end of input: expected 8 more bytes, found 4 at /from (byte 1)");
+}
+
+// ---- attributes ----------------------------------------------------------------------------
+
+fn seven() -> u32 {
+    7
+}
+
+#[derive(ToBinary, FromBinary, ToJson, FromJson, Debug, PartialEq)]
+#[jetwire(rename_all = "camelCase")]
+struct Attributes<'a> {
+    #[jetwire(rename = "ID", alias = "id")]
+    id: u8,
+    #[jetwire(skip)]
+    cache: Vec<u8>,
+    #[jetwire(skip, default = "seven")]
+    seven: u32,
+    #[jetwire(skip_serializing_if = "Option::is_none")]
+    maybe: Option<u8>,
+    #[jetwire(borrow)]
+    text: &'a str,
+    #[jetwire(with = "hex_u16")]
+    code: u16,
+}
+
+/// `with` modules provide the functions of each format they are used with.
+mod hex_u16 {
+    use jetwire::binary::{Decoder, Encoder, Result};
+    use jetwire::json::{self, Reader, Writer};
+
+    pub fn to_binary(value: &u16, e: &mut Encoder<'_>) -> Result<()> {
+        e.write_array(value.to_be_bytes());
+        Ok(())
+    }
+
+    pub fn from_binary(d: &mut Decoder<'_>) -> Result<u16> {
+        d.read_array().map(u16::from_be_bytes)
+    }
+
+    pub fn to_json<O: json::Output>(value: &u16, w: &mut Writer<O>) -> json::Result<()> {
+        w.string(&format!("{value:04x}"))
+    }
+
+    pub fn from_json(r: &mut Reader<'_>) -> json::Result<u16> {
+        let text = r.read_str()?;
+        u16::from_str_radix(&text, 16).map_err(|e| r.data_error(e))
+    }
+}
+
+#[test]
+fn binary_ignores_names_and_skips_fields_both_ways() {
+    let value = Attributes { id: 1, cache: vec![9, 9], seven: 0, maybe: None, text: "hi", code: 0x0102 };
+    let bytes = binary::to_vec(&value).unwrap();
+    assert_eq!(bytes, [1, 0, 2, b'h', b'i', 1, 2]);
+    let back: Attributes = binary::from_slice(&bytes).unwrap();
+    assert_eq!(back, Attributes { cache: vec![], seven: 7, ..value });
+    assert_eq!(back.text.as_ptr(), bytes[3..].as_ptr(), "borrowed from the input");
+    // The JSON side of the same type keeps working.
+    let json = jetwire::json::to_string(&back).unwrap();
+    assert_eq!(json, r#"{"ID":1,"text":"hi","code":"0102"}"#);
+}
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq)]
+struct Borrowing<'a, 'b> {
+    bytes: Cow<'a, [u8]>,
+    raw: &'b [u8],
+    text: Cow<'a, str>,
+}
+
+#[test]
+fn borrowed_fields() {
+    let value = Borrowing { bytes: Cow::Borrowed(&[5, 6]), raw: &[7], text: Cow::Owned("t".into()) };
+    let bytes = binary::to_vec(&value).unwrap();
+    assert_eq!(bytes, [2, 5, 6, 1, 7, 1, b't']);
+    let back: Borrowing = binary::from_slice(&bytes).unwrap();
+    assert_eq!(back, value);
+    assert!(matches!(back.bytes, Cow::Borrowed(_)) && matches!(back.text, Cow::Borrowed(_)));
+}
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq)]
+enum WithSkipped {
+    A(u8),
+    #[jetwire(skip)]
+    Hidden(String),
+    B {
+        x: u8,
+        #[jetwire(skip)]
+        y: u8,
+    },
+}
+
+#[test]
+fn skipped_variants_keep_the_indices_stable() {
+    round_trip(&WithSkipped::B { x: 3, y: 0 }, &[2, 3]);
+    let err = binary::to_vec(&WithSkipped::Hidden("h".into())).unwrap_err();
+    assert_eq!(err.to_string(), "the enum variant WithSkipped::Hidden cannot be serialized");
+    let err = error::<WithSkipped>(&[1, 1, b'h']);
+    assert_eq!(err.to_string(), "the enum variant WithSkipped::Hidden cannot be deserialized at byte 0");
+    let back: WithSkipped = binary::from_slice(&[2, 3]).unwrap();
+    assert_eq!(back, WithSkipped::B { x: 3, y: 0 });
+}
+
+// ---- generics ------------------------------------------------------------------------------
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone, Copy)]
+struct Vec3<T> {
+    x: T,
+    y: T,
+    z: T,
+}
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq)]
+struct Tagged<'a, K, V, M> {
+    key: K,
+    values: Vec<V>,
+    #[jetwire(skip)]
+    marker: PhantomData<M>,
+    label: Cow<'a, str>,
+    pairs: Vec<(K, V)>,
+}
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq)]
+enum Either<L, R> {
+    Left(L),
+    Right(R),
+}
+
+#[test]
+fn generic_types() {
+    round_trip(&Vec3 { x: 1u8, y: 2, z: 3 }, &[1, 2, 3]);
+    round_trip(&vec![Vec3 { x: 1.0f32, y: 2.0, z: 3.0 }], &{
+        let mut b = vec![1];
+        for v in [1.0f32, 2.0, 3.0] {
+            b.extend(v.to_le_bytes());
+        }
+        b
+    });
+    /// Not `Default`, not encodable: only used in the skipped `PhantomData`.
+    #[derive(Debug, PartialEq)]
+    struct Opaque;
+    let value: Tagged<'_, u8, i16, Opaque> = Tagged {
+        key: 1,
+        values: vec![-1],
+        marker: PhantomData,
+        label: Cow::Borrowed("L"),
+        pairs: vec![(2, 3)],
+    };
+    let bytes = binary::to_vec(&value).unwrap();
+    assert_eq!(bytes, [1, 1, 0xFF, 0xFF, 1, b'L', 1, 2, 3, 0]);
+    let back: Tagged<'_, u8, i16, Opaque> = binary::from_slice(&bytes).unwrap();
+    assert_eq!(back, value);
+    round_trip(&Either::<u8, String>::Right("r".into()), &[1, 1, b'r']);
+}
+
+// ---- plain data ----------------------------------------------------------------------------
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone, Copy)]
+struct Padded {
+    a: u8,
+    b: u32,
+}
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone, Copy)]
+#[repr(C)]
+struct Reordered {
+    a: u32,
+    b: u16,
+    c: u8,
+    d: u8,
+}
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone, Copy)]
+struct Nested {
+    position: Vec3<f32>,
+    ids: [u16; 2],
+}
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone, Copy)]
+struct HasBool {
+    x: u8,
+    flag: bool,
+}
+
+/// Its field types are not plain by themselves, but the type says it is.
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone, Copy)]
+#[repr(C)]
+#[jetwire(plain)]
+struct Asserted {
+    rgba: [u8; 4],
+    weight: f32,
+}
+
+// SAFETY: repr(C), a `[u8; 4]` then an `f32` at offset 4: no padding, any bytes valid.
+unsafe impl PlainData for Asserted {}
+
+fn is_plain<T: ToBinary + for<'de> FromBinary<'de>>() -> bool {
+    let to: Plain<T> = <T as ToBinary>::IS_PLAIN;
+    let from: Plain<T> = <T as FromBinary>::IS_PLAIN;
+    assert_eq!(to.get(), from.get());
+    to.get()
+}
+
+#[test]
+fn plain_proof() {
+    assert!(is_plain::<Point>());
+    assert!(is_plain::<Vec3<f64>>());
+    assert!(is_plain::<Nested>());
+    assert!(is_plain::<Reordered>());
+    assert!(is_plain::<Asserted>());
+    assert!(is_plain::<[Vec3<u16>; 4]>());
+    assert!(!is_plain::<Padded>(), "padding");
+    assert!(!is_plain::<HasBool>(), "bool is not plain");
+    assert!(!is_plain::<Vec3<bool>>());
+    assert!(!is_plain::<Line>());
+    assert!(!is_plain::<Shape>());
+    assert!(!is_plain::<Unit>(), "no fields");
+    // Fixed-size (one bounds check per value) is wider than plain: bools and padding allowed.
+    const { assert!(<HasBool as FromBinary>::FIXED_SIZE && <Padded as FromBinary>::FIXED_SIZE) };
+    const { assert!(!<Line as FromBinary>::FIXED_SIZE && !<v1::Profile as FromBinary>::FIXED_SIZE) };
+    assert_eq!(<Padded as FromBinary>::MIN_SIZE, 5);
+}
+
+#[test]
+fn plain_values_write_the_same_bytes_as_field_by_field() {
+    let nested = Nested { position: Vec3 { x: 1.5, y: -2.0, z: 0.25 }, ids: [7, 0x0102] };
+    let mut expected = Vec::new();
+    for v in [1.5f32, -2.0, 0.25] {
+        expected.extend(v.to_le_bytes());
+    }
+    expected.extend([7, 0, 2, 1]);
+    round_trip(&nested, &expected);
+    let many = vec![nested; 3];
+    let bytes = binary::to_vec(&many).unwrap();
+    assert_eq!(bytes.len(), 1 + 3 * 16);
+    assert_eq!(&bytes[1..17], expected);
+    let back: Vec<Nested> = binary::from_slice(&bytes).unwrap();
+    assert_eq!(back, many);
+    round_trip(&Padded { a: 1, b: 2 }, &[1, 2, 0, 0, 0]);
+    round_trip(&Reordered { a: 1, b: 2, c: 3, d: 4 }, &[1, 0, 0, 0, 2, 0, 3, 4]);
+    round_trip(&Asserted { rgba: [1, 2, 3, 4], weight: 1.0 }, &[1, 2, 3, 4, 0, 0, 0x80, 0x3F]);
+    let arrays = [[Point { x: 1, y: 2 }; 2]; 2];
+    let bytes = binary::to_vec(&arrays).unwrap();
+    assert_eq!(bytes.len(), 32);
+    assert_eq!(binary::from_slice::<[[Point; 2]; 2]>(&bytes).unwrap(), arrays);
+    let err = error::<Vec<Point>>(&[3, 0, 0, 0, 0, 0, 0, 0, 0]);
+    assert!(err.is_eof(), "{err}");
+}
+
+// ---- decode_into ---------------------------------------------------------------------------
+
+#[test]
+fn decode_into_reuses_allocations() {
+    let source =
+        Line { name: "new".into(), tags: vec!["t1".into()], note: Some("n".into()), ..Line::default() };
+    let bytes = binary::to_vec(&source).unwrap();
+    let mut target = Line {
+        name: String::with_capacity(100),
+        tags: vec![String::with_capacity(50), "drop".into()],
+        note: Some(String::with_capacity(30)),
+        ..Line::default()
+    };
+    let (name_ptr, tag_ptr, note_ptr) =
+        (target.name.as_ptr(), target.tags[0].as_ptr(), target.note.as_ref().unwrap().as_ptr());
+    binary::from_slice_into(&bytes, &mut target).unwrap();
+    assert_eq!(target, source);
+    assert_eq!(target.name.as_ptr(), name_ptr);
+    assert_eq!(target.tags[0].as_ptr(), tag_ptr);
+    assert_eq!(target.note.as_ref().unwrap().as_ptr(), note_ptr);
+
+    let mut shape = Shape::Many(vec![Shape::Empty; 10]);
+    let Shape::Many(items) = &shape else { unreachable!() };
+    let items_ptr = items.as_ptr();
+    let bytes = binary::to_vec(&Shape::Many(vec![Shape::Circle(2.0)])).unwrap();
+    binary::from_slice_into(&bytes, &mut shape).unwrap();
+    assert_eq!(shape, Shape::Many(vec![Shape::Circle(2.0)]));
+    let Shape::Many(items) = &shape else { unreachable!() };
+    assert_eq!(items.as_ptr(), items_ptr, "same variant: the Vec is reused");
+    binary::from_slice_into(&[0], &mut shape).unwrap();
+    assert_eq!(shape, Shape::Empty);
+
+    let mut skipped = Attributes { id: 0, cache: vec![1], seven: 1, maybe: Some(1), text: "", code: 0 };
+    let bytes = [1, 0, 2, b'h', b'i', 1, 2];
+    binary::from_slice_into(&bytes, &mut skipped).unwrap();
+    assert_eq!(skipped, binary::from_slice(&bytes).unwrap(), "the same value as from_slice");
+}
+
+// ---- versioned -----------------------------------------------------------------------------
+
+mod v1 {
+    use super::*;
+
+    #[derive(ToBinary, FromBinary, Debug, PartialEq, Clone)]
+    #[jetwire(versioned)]
+    pub struct Profile {
+        pub id: u32,
+        pub name: String,
+    }
+
+    #[derive(ToBinary, FromBinary, Debug, PartialEq, Clone)]
+    pub struct Envelope {
+        pub profiles: Vec<Profile>,
+        pub trailer: u8,
+    }
+}
+
+mod v2 {
+    use super::*;
+
+    fn unknown() -> String {
+        "unknown".into()
+    }
+
+    #[derive(ToBinary, FromBinary, Debug, PartialEq, Clone)]
+    #[jetwire(versioned)]
+    pub struct Profile {
+        pub id: u32,
+        pub name: String,
+        pub email: Option<String>,
+        #[jetwire(default)]
+        pub logins: u64,
+        #[jetwire(default = "unknown")]
+        pub country: String,
+    }
+
+    #[derive(ToBinary, FromBinary, Debug, PartialEq, Clone)]
+    pub struct Envelope {
+        pub profiles: Vec<Profile>,
+        pub trailer: u8,
+    }
+
+    #[derive(ToBinary, FromBinary, Debug, PartialEq, Clone)]
+    #[jetwire(versioned)]
+    pub struct Strict {
+        pub id: u32,
+        pub required: u8,
+    }
+}
+
+#[test]
+fn versioned_frames_the_body_with_its_length() {
+    round_trip(&v1::Profile { id: 1, name: "a".into() }, &[6, 1, 0, 0, 0, 1, b'a']);
+    let long = v1::Profile { id: 1, name: "x".repeat(300) };
+    let bytes = binary::to_vec(&long).unwrap();
+    assert_eq!(&bytes[..3], [0xF9, 0x33, 0x01], "307 bytes of body");
+    assert_eq!(binary::from_slice::<v1::Profile>(&bytes).unwrap(), long);
+    assert!(!is_plain::<v1::Profile>());
+}
+
+#[test]
+fn old_reader_skips_appended_fields() {
+    let new = v2::Envelope {
+        profiles: vec![
+            v2::Profile {
+                id: 1,
+                name: "a".into(),
+                email: Some("a@x".into()),
+                logins: 9,
+                country: "fr".into(),
+            },
+            v2::Profile { id: 2, name: "b".into(), email: None, logins: 0, country: "".into() },
+        ],
+        trailer: 0xAB,
+    };
+    let bytes = binary::to_vec(&new).unwrap();
+    let old: v1::Envelope = binary::from_slice(&bytes).unwrap();
+    assert_eq!(
+        old,
+        v1::Envelope {
+            profiles: vec![v1::Profile { id: 1, name: "a".into() }, v1::Profile { id: 2, name: "b".into() }],
+            trailer: 0xAB,
+        }
+    );
+}
+
+#[test]
+fn new_reader_defaults_missing_trailing_fields() {
+    let old = v1::Envelope { profiles: vec![v1::Profile { id: 1, name: "a".into() }], trailer: 7 };
+    let bytes = binary::to_vec(&old).unwrap();
+    let new: v2::Envelope = binary::from_slice(&bytes).unwrap();
+    assert_eq!(
+        new,
+        v2::Envelope {
+            profiles: vec![v2::Profile {
+                id: 1,
+                name: "a".into(),
+                email: None,
+                logins: 0,
+                country: "unknown".into()
+            }],
+            trailer: 7,
+        }
+    );
+    // A field without a default that the writer did not have is an error.
+    let err = error::<v2::Strict>(&[4, 1, 0, 0, 0]);
+    assert_eq!(err.path(), "");
+    assert_eq!(
+        err.to_string(),
+        "missing field `required`: the data was written by a version of Strict without it, and it has no \
+         default at byte 5"
+    );
+    // A field cut in the middle is an error too.
+    let err = error::<v2::Profile>(&[7, 1, 0, 0, 0, 1, b'a', 1]);
+    assert_eq!(err.path(), "/email");
+    assert!(err.is_eof(), "{err}");
+    // The body's length is checked against the input.
+    assert!(error::<v1::Profile>(&[9, 1, 0, 0, 0, 1, b'a']).is_eof());
+}
+
+// ---- bounds and hygiene --------------------------------------------------------------------
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq)]
+#[jetwire(bound(to_binary = "T: ToBinary", from_binary = "T: FromBinary<'de>"))]
+struct Explicit<T> {
+    inner: Box<T>,
+}
+
+#[test]
+fn explicit_bounds() {
+    round_trip(&Explicit { inner: Box::new(5u8) }, &[5]);
+}
+
+#[test]
+fn shadowed_std_names() {
+    #[allow(dead_code, non_camel_case_types)]
+    mod shadows {
+        use jetwire::{FromBinary, ToBinary};
+
+        pub struct Option;
+        pub struct Result;
+        pub struct Some;
+        pub struct Ok;
+        pub struct Err;
+        pub struct Default;
+        pub struct usize;
+        pub struct u32;
+        pub struct core;
+
+        #[derive(ToBinary, FromBinary, Debug, PartialEq)]
+        pub struct Shadowed {
+            pub a: i32,
+            #[jetwire(skip)]
+            pub b: i64,
+        }
+
+        #[derive(ToBinary, FromBinary, Debug, PartialEq)]
+        pub enum E {
+            A { x: i32 },
+            B,
+        }
+    }
+    let bytes = jetwire::binary::to_vec(&shadows::E::A { x: 1 }).unwrap();
+    assert_eq!(jetwire::binary::from_slice::<shadows::E>(&bytes).unwrap(), shadows::E::A { x: 1 });
+    let bytes = jetwire::binary::to_vec(&shadows::Shadowed { a: 1, b: 2 }).unwrap();
+    assert_eq!(
+        jetwire::binary::from_slice::<shadows::Shadowed>(&bytes).unwrap(),
+        shadows::Shadowed { a: 1, b: 0 }
+    );
+}

@@ -7,6 +7,8 @@
 use std::fmt;
 use std::io;
 
+use jetwire_core::ErrorPath;
+
 /// A `Result` whose error is jetwire's binary [`Error`].
 pub type Result<T, E = Error> = core::result::Result<T, E>;
 
@@ -46,8 +48,7 @@ struct ErrorImpl {
     message: String,
     offset: Option<usize>,
     /// JSON Pointer segments, innermost first (they are added while the error travels outwards).
-    path_reversed: Vec<String>,
-    path: String,
+    path: ErrorPath,
     source: Option<io::Error>,
 }
 
@@ -67,8 +68,7 @@ impl Error {
                 category,
                 message,
                 offset,
-                path_reversed: Vec::new(),
-                path: String::new(),
+                path: ErrorPath::default(),
                 source: None,
             }),
         }
@@ -115,7 +115,7 @@ impl Error {
     /// The path of the value that failed, such as `/orders/3/price`: field names and element
     /// indices. Empty for the top-level value.
     pub fn path(&self) -> &str {
-        &self.inner.path
+        self.inner.path.as_str()
     }
 
     /// Whether the input ended too early (or a length claimed more bytes than remained): useful
@@ -129,8 +129,7 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub fn prepend_field(mut self, name: &str) -> Error {
-        self.inner.path_reversed.push(name.replace('~', "~0").replace('/', "~1"));
-        self.rebuild_path();
+        self.inner.path.push_front_key(name);
         self
     }
 
@@ -138,18 +137,8 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub fn prepend_index(mut self, index: usize) -> Error {
-        self.inner.path_reversed.push(index.to_string());
-        self.rebuild_path();
+        self.inner.path.push_front_index(index);
         self
-    }
-
-    fn rebuild_path(&mut self) {
-        let inner = &mut *self.inner;
-        inner.path.clear();
-        for segment in inner.path_reversed.iter().rev() {
-            inner.path.push('/');
-            inner.path.push_str(segment);
-        }
     }
 }
 

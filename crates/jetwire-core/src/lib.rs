@@ -5,9 +5,13 @@
 //! - [`output`]: the [`Output`] sink that writers append to: a `Vec<u8>` owned or borrowed, or a
 //!   buffer in front of any [`std::io::Write`].
 //!
+//! - [`ErrorPath`]: the JSON Pointer of a failing value, shared by every format's errors.
+//!
 //! Most users want the `jetwire` facade crate instead of this one.
 
 pub mod output;
+mod path;
 pub mod scan;
 
 pub use output::{IoOutput, Output};
+pub use path::ErrorPath;

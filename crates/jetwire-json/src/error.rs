@@ -7,6 +7,8 @@
 use std::fmt;
 use std::io;
 
+use jetwire_core::ErrorPath;
+
 /// A `Result` whose error is jetwire's JSON [`Error`].
 pub type Result<T, E = Error> = core::result::Result<T, E>;
 
@@ -51,8 +53,7 @@ struct ErrorImpl {
     message: String,
     position: Option<Position>,
     /// JSON Pointer segments, innermost first (they are added while the error travels outwards).
-    path_reversed: Vec<String>,
-    path: String,
+    path: ErrorPath,
     source: Option<io::Error>,
 }
 
@@ -90,8 +91,7 @@ impl Error {
                 category,
                 message,
                 position,
-                path_reversed: Vec::new(),
-                path: String::new(),
+                path: ErrorPath::default(),
                 source: None,
             }),
         }
@@ -148,7 +148,7 @@ impl Error {
     /// The JSON Pointer of the value that failed, such as `/orders/3/price`; empty for the whole
     /// document or when the error did not come from a typed read.
     pub fn path(&self) -> &str {
-        &self.inner.path
+        self.inner.path.as_str()
     }
 
     /// Whether this is an end-of-input error: useful to tell truncated input from bad input.
@@ -161,8 +161,7 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub fn prepend_key(mut self, key: &str) -> Error {
-        self.inner.path_reversed.push(key.replace('~', "~0").replace('/', "~1"));
-        self.rebuild_path();
+        self.inner.path.push_front_key(key);
         self
     }
 
@@ -170,18 +169,8 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub fn prepend_index(mut self, index: usize) -> Error {
-        self.inner.path_reversed.push(index.to_string());
-        self.rebuild_path();
+        self.inner.path.push_front_index(index);
         self
-    }
-
-    fn rebuild_path(&mut self) {
-        let inner = &mut *self.inner;
-        inner.path.clear();
-        for segment in inner.path_reversed.iter().rev() {
-            inner.path.push('/');
-            inner.path.push_str(segment);
-        }
     }
 }
 

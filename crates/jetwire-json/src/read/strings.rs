@@ -26,17 +26,37 @@ pub(crate) enum Surrogates {
 /// The text of a string whose source content (between the quotes) is `raw`.
 pub(crate) fn decode_str(raw: &[u8], has_escapes: bool) -> Cow<'_, str> {
     if !has_escapes {
-        return match simdutf8::basic::from_utf8(raw) {
-            Ok(text) => Cow::Borrowed(text),
-            Err(_) => Cow::Owned(String::from_utf8_lossy(raw).into_owned()),
+        return match as_str(raw) {
+            Some(text) => Cow::Borrowed(text),
+            None => Cow::Owned(String::from_utf8_lossy(raw).into_owned()),
         };
     }
     let mut out = Vec::with_capacity(raw.len());
     decode_into(raw, &mut out, Surrogates::Replace);
-    Cow::Owned(match String::from_utf8(out) {
-        Ok(text) => text,
-        Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),
-    })
+    Cow::Owned(into_string(out))
+}
+
+/// `bytes` as text if they are UTF-8. ASCII, the common case, is checked a word at a time by
+/// `is_ascii` (the general validator costs about a hundred instructions even for a short
+/// string); anything else goes to simdutf8.
+#[inline]
+pub(crate) fn as_str(bytes: &[u8]) -> Option<&str> {
+    if bytes.is_ascii() {
+        // SAFETY: every ASCII byte sequence is valid UTF-8.
+        return Some(unsafe { core::str::from_utf8_unchecked(bytes) });
+    }
+    simdutf8::basic::from_utf8(bytes).ok()
+}
+
+/// Decoded bytes as a `String`: as they are when UTF-8, with U+FFFD for ill-formed sequences
+/// otherwise.
+#[inline]
+pub(crate) fn into_string(bytes: Vec<u8>) -> String {
+    if as_str(&bytes).is_some() {
+        // SAFETY: `as_str` has just validated these exact bytes as UTF-8.
+        return unsafe { String::from_utf8_unchecked(bytes) };
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 /// The bytes of a string whose source content (between the quotes) is `raw`.

@@ -282,10 +282,7 @@ impl<'de> Reader<'de> {
             }
         }
         self.pos = i + 1;
-        Ok(match String::from_utf8(out) {
-            Ok(text) => text,
-            Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),
-        })
+        Ok(strings::into_string(out))
     }
 
     /// Reads a string that can be borrowed from the input: one without escapes, in valid UTF-8.

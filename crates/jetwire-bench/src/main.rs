@@ -100,12 +100,10 @@ fn main() -> ExitCode {
             started.elapsed()
         ),
     ];
-    let summaries = report::summarize(&measurements);
     println!(
         "{}",
         report::to_markdown(&measurements, &context).split("\n## All results").next().unwrap_or_default()
     );
-    let _ = summaries;
     // The binary workloads' sizes (raw and after zstd), for the workloads selected.
     let sizes = match jetwire_bench::binary::size_table(size, |name| {
         specs.iter().any(|s| s.name.starts_with(name))

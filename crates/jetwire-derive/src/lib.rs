@@ -176,6 +176,7 @@ mod binary;
 mod bound;
 mod internals;
 mod json;
+mod wrap;
 
 use proc_macro::TokenStream;
 

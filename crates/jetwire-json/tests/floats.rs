@@ -5,27 +5,60 @@
 use jetwire_json::{Category, Reader, Writer};
 use proptest::prelude::*;
 
-/// What `read_f64` must give for `text`: the standard library's value, or an error where that is
-/// infinite.
-fn check_f64(text: &str) -> Result<(), TestCaseError> {
-    let expected: f64 = text.parse().expect("the generated text is a float literal");
-    let result = Reader::new(text.as_bytes()).read_f64();
+/// A float width under test: how the reader reads it and how its bits compare.
+trait Float: std::str::FromStr<Err: std::fmt::Debug> + Copy + std::fmt::Debug + std::fmt::LowerExp {
+    const NAME: &'static str;
+    fn read(reader: &mut Reader<'_>) -> jetwire_json::Result<Self>;
+    fn bits(self) -> u64;
+    fn is_finite(self) -> bool;
+}
+
+impl Float for f64 {
+    const NAME: &'static str = "f64";
+    fn read(reader: &mut Reader<'_>) -> jetwire_json::Result<Self> {
+        reader.read_f64()
+    }
+    fn bits(self) -> u64 {
+        self.to_bits()
+    }
+    fn is_finite(self) -> bool {
+        f64::is_finite(self)
+    }
+}
+
+impl Float for f32 {
+    const NAME: &'static str = "f32";
+    fn read(reader: &mut Reader<'_>) -> jetwire_json::Result<Self> {
+        reader.read_f32()
+    }
+    fn bits(self) -> u64 {
+        u64::from(self.to_bits())
+    }
+    fn is_finite(self) -> bool {
+        f32::is_finite(self)
+    }
+}
+
+/// What reading `text` as `F` must give: the standard library's value for that width (rounded
+/// once, from the text), or an error where that is infinite.
+fn check<F: Float>(text: &str) -> Result<(), TestCaseError> {
+    let expected: F = text.parse().expect("the generated text is a float literal");
+    let result = F::read(&mut Reader::new(text.as_bytes()));
     if expected.is_finite() {
         let value = result.map_err(|err| TestCaseError::fail(format!("{text}: {err}")))?;
-        prop_assert_eq!(
-            value.to_bits(),
-            expected.to_bits(),
-            "{}: read {:e}, expected {:e}",
-            text,
-            value,
-            expected
-        );
+        prop_assert_eq!(value.bits(), expected.bits(), "{}: read {:e}, expected {:e}", text, value, expected);
     } else {
         let err = result.expect_err(text);
         prop_assert_eq!(err.category(), Category::Data);
-        prop_assert_eq!(err.message(), format!("number `{text}` is out of range for f64"));
+        prop_assert_eq!(err.message(), format!("number `{text}` is out of range for {}", F::NAME));
     }
-    // A number token gives the same value.
+    Ok(())
+}
+
+/// [`check`] for `f64`, and a number token gives the same value.
+fn check_f64(text: &str) -> Result<(), TestCaseError> {
+    check::<f64>(text)?;
+    let expected: f64 = text.parse().expect("the generated text is a float literal");
     let mut reader = Reader::new(text.as_bytes());
     let number = reader.read_number().map_err(|err| TestCaseError::fail(err.to_string()))?;
     prop_assert_eq!(
@@ -35,26 +68,9 @@ fn check_f64(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// What `read_f32` must give for `text`: rounded once, from the text (not through `f64`).
+/// [`check`] for `f32`.
 fn check_f32(text: &str) -> Result<(), TestCaseError> {
-    let expected: f32 = text.parse().expect("the generated text is a float literal");
-    let result = Reader::new(text.as_bytes()).read_f32();
-    if expected.is_finite() {
-        let value = result.map_err(|err| TestCaseError::fail(format!("{text}: {err}")))?;
-        prop_assert_eq!(
-            value.to_bits(),
-            expected.to_bits(),
-            "{}: read {:e}, expected {:e}",
-            text,
-            value,
-            expected
-        );
-    } else {
-        let err = result.expect_err(text);
-        prop_assert_eq!(err.category(), Category::Data);
-        prop_assert_eq!(err.message(), format!("number `{text}` is out of range for f32"));
-    }
-    Ok(())
+    check::<f32>(text)
 }
 
 /// A JSON number from its significant digits, where the decimal point goes, and an exponent.

@@ -425,3 +425,15 @@ fn values_through_serde() {
     assert_eq!(theirs, serde_json::json!({"a": [1, 2.5, "x", null, true]}));
     assert_eq!(jetwire_json::serde::to_string(&theirs).unwrap(), r#"{"a":[1,2.5,"x",null,true]}"#);
 }
+
+#[test]
+fn an_externally_tagged_enum_from_an_empty_object_names_what_it_found() {
+    #[derive(Deserialize, Debug)]
+    enum Shape {
+        Circle(f64),
+    }
+    let err = jetwire_json::serde::from_str::<Shape>("{}").unwrap_err();
+    assert_eq!(err.message(), "expected an object with one property naming a variant, found an empty object");
+    assert_eq!(err.category(), Category::Data);
+    assert!(jetwire_json::serde::from_str::<Shape>(r#"{"Circle": 1.5}"#).is_ok());
+}

@@ -18,45 +18,18 @@ use quote::quote;
 
 use crate::internals::ast::{Container, Field, Variant};
 use crate::internals::{self, Derive};
+use crate::wrap::{GeneratedUnsafe, wrap_in_const};
 
 /// `#[derive(ToBinary)]`: the impl, or the attribute errors.
 pub fn expand_to_binary(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let cont = internals::parse(input, Derive::To)?;
-    Ok(wrap_in_const(ser::generate(&cont)))
+    Ok(wrap_in_const(ser::generate(&cont), GeneratedUnsafe::Checked))
 }
 
 /// `#[derive(FromBinary)]`: the impl, or the attribute errors.
 pub fn expand_from_binary(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let cont = internals::parse(input, Derive::From)?;
-    Ok(wrap_in_const(de::generate(&cont)))
-}
-
-/// Puts generated items in an anonymous const, so that their helper items do not leak into the
-/// user's namespace. The plain-data proof is an `unsafe` block the derive writes after checking
-/// the layout at compile time (see [`plain`]).
-fn wrap_in_const(items: TokenStream) -> TokenStream {
-    quote! {
-        #[doc(hidden)]
-        #[allow(
-            non_upper_case_globals,
-            non_camel_case_types,
-            unused_variables,
-            unused_mut,
-            unused_braces,
-            unused_qualifications,
-            unreachable_code,
-            unreachable_patterns,
-            private_bounds,
-            private_interfaces,
-            unsafe_code,
-            clippy::all,
-            clippy::pedantic,
-            clippy::undocumented_unsafe_blocks,
-        )]
-        const _: () = {
-            #items
-        };
-    }
+    Ok(wrap_in_const(de::generate(&cont), GeneratedUnsafe::Checked))
 }
 
 /// Whether `field` is on the wire: a field skipped in either direction is skipped in both.

@@ -6,46 +6,21 @@ pub mod names;
 mod ser;
 
 use proc_macro2::TokenStream;
-use quote::quote;
 
 use crate::internals::ast::{Container, Style, TagType, Variant};
 use crate::internals::{self, Derive};
+use crate::wrap::{GeneratedUnsafe, wrap_in_const};
 
 /// `#[derive(ToJson)]`: the impls, or the attribute errors.
 pub fn expand_to_json(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let cont = internals::parse(input, Derive::To)?;
-    Ok(wrap_in_const(ser::generate(&cont)))
+    Ok(wrap_in_const(ser::generate(&cont), GeneratedUnsafe::None))
 }
 
 /// `#[derive(FromJson)]`: the impls, or the attribute errors.
 pub fn expand_from_json(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let cont = internals::parse(input, Derive::From)?;
-    Ok(wrap_in_const(de::generate(&cont)))
-}
-
-/// Puts generated items in an anonymous const, so that their helper items do not leak into the
-/// user's namespace.
-fn wrap_in_const(items: TokenStream) -> TokenStream {
-    quote! {
-        #[doc(hidden)]
-        #[allow(
-            non_upper_case_globals,
-            non_camel_case_types,
-            unused_variables,
-            unused_mut,
-            unused_braces,
-            unused_qualifications,
-            unreachable_code,
-            unreachable_patterns,
-            private_bounds,
-            private_interfaces,
-            clippy::all,
-            clippy::pedantic,
-        )]
-        const _: () = {
-            #items
-        };
-    }
+    Ok(wrap_in_const(de::generate(&cont), GeneratedUnsafe::None))
 }
 
 /// Whether `variant` is a newtype variant of an internally tagged enum, whose field is written

@@ -41,13 +41,13 @@ impl<'de> Reader<'de> {
                     match self.input.get(k) {
                         Some(&h) if strings::hex_value(h).is_some() => {}
                         Some(&other) => return Err(self.bad_hex_digit(other, k)),
-                        None => return Err(self.unterminated_string_from_escape(i)),
+                        None => return Err(self.unterminated_string(self.input.len())),
                     }
                 }
                 Ok(i + 6)
             }
             Some(_) => Err(self.invalid_escape(i)),
-            None => Err(self.unterminated_string_from_escape(i)),
+            None => Err(self.unterminated_string(self.input.len())),
         }
     }
 
@@ -69,12 +69,6 @@ impl<'de> Reader<'de> {
             "expected `\"` to end the string, found end of input".into(),
             self.input.len().max(quote),
         )
-    }
-
-    #[cold]
-    #[inline(never)]
-    pub(super) fn unterminated_string_from_escape(&self, _backslash: usize) -> Error {
-        self.unterminated_string(self.input.len())
     }
 
     #[cold]

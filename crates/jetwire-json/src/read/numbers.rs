@@ -80,7 +80,7 @@ pub(crate) fn scan(input: &[u8], start: usize) -> Result<ScannedNumber, NumberEr
             significant + fraction_len
         };
     }
-    let is_integer = fraction_len == 0;
+    let mut is_integer = fraction_len == 0;
     let mut exponent = -(fraction_len as i64);
     if matches!(input.get(i), Some(b'e' | b'E')) {
         i += 1;
@@ -95,14 +95,7 @@ pub(crate) fn scan(input: &[u8], start: usize) -> Result<ScannedNumber, NumberEr
         // Saturate: anything this large is zero or infinity as a float anyway.
         let explicit = if i - first > 12 { 1 << 40 } else { (explicit as i64).min(1 << 40) };
         exponent += if exponent_negative { -explicit } else { explicit };
-        return Ok(ScannedNumber {
-            end: i,
-            negative,
-            mantissa,
-            exponent,
-            is_integer: false,
-            overflow: significant > MAX_MANTISSA_DIGITS,
-        });
+        is_integer = false;
     }
     Ok(ScannedNumber {
         end: i,

@@ -292,9 +292,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
             TokenKind::BeginObject => {
                 self.reader.begin_object()?;
                 let Some(name) = self.reader.next_key()? else {
-                    return Err(self
-                        .reader
-                        .data_error("expected an object with one property naming a variant, found `{}`"));
+                    return Err(self.reader.data_error(
+                        "expected an object with one property naming a variant, found an empty object",
+                    ));
                 };
                 let value = visitor.visit_enum(VariantAccess { de: &mut *self, name })?;
                 if self.reader.next_key()?.is_some() {

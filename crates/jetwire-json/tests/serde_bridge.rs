@@ -428,12 +428,12 @@ fn values_through_serde() {
 
 #[test]
 fn an_externally_tagged_enum_from_an_empty_object_names_what_it_found() {
-    #[derive(Deserialize, Debug)]
+    #[derive(Deserialize, Debug, PartialEq)]
     enum Shape {
         Circle(f64),
     }
     let err = jetwire_json::serde::from_str::<Shape>("{}").unwrap_err();
     assert_eq!(err.message(), "expected an object with one property naming a variant, found an empty object");
     assert_eq!(err.category(), Category::Data);
-    assert!(jetwire_json::serde::from_str::<Shape>(r#"{"Circle": 1.5}"#).is_ok());
+    assert_eq!(jetwire_json::serde::from_str::<Shape>(r#"{"Circle": 1.5}"#).unwrap(), Shape::Circle(1.5));
 }

@@ -78,6 +78,19 @@ impl Error {
         Error::new(category, message, Some(Position { offset, line, column }))
     }
 
+    /// An error at byte `offset` whose line and column are already known (input in pieces).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn at_position(
+        category: Category,
+        message: String,
+        offset: usize,
+        line: usize,
+        column: usize,
+    ) -> Error {
+        Error::new(category, message, Some(Position { offset, line, column }))
+    }
+
     /// An error with no position in any input (a writer's, or a custom one).
     #[cold]
     #[inline(never)]

@@ -37,6 +37,7 @@ mod raw;
 pub mod read;
 #[cfg(feature = "serde")]
 pub mod serde;
+pub mod stream;
 mod typed;
 pub mod value;
 pub mod write;

@@ -32,7 +32,7 @@ use crate::value::pointer::{array_index, tokens};
 pub use tree::PointerTree;
 
 /// The reference tokens of `pointer`, or an error when it is not a JSON Pointer.
-fn parse_pointer(pointer: &str) -> Result<Vec<Cow<'_, str>>> {
+pub(crate) fn parse_pointer(pointer: &str) -> Result<Vec<Cow<'_, str>>> {
     match tokens(pointer) {
         Some(tokens) => Ok(tokens.collect()),
         None => Err(not_a_pointer(pointer)),

@@ -2,7 +2,7 @@
 //! expected and what was found. Everything here is built on cold paths.
 
 use super::Reader;
-use crate::error::{Category, Error, describe_found};
+use crate::error::{Category, Error};
 
 impl<'de> Reader<'de> {
     /// An error of `category` at the reader's position.
@@ -15,7 +15,7 @@ impl<'de> Reader<'de> {
     #[cold]
     #[inline(never)]
     pub(super) fn error_at(&self, category: Category, message: String, pos: usize) -> Error {
-        Error::at(category, message, self.origin, self.base + pos)
+        self.error_at_offset(category, message, self.base + pos)
     }
 
     /// "expected {expected}, found {what is at pos}", as a syntax error (an eof error at the end).
@@ -28,8 +28,8 @@ impl<'de> Reader<'de> {
     #[cold]
     #[inline(never)]
     pub(super) fn unexpected_at(&self, expected: &str, pos: usize) -> Error {
-        let category = if pos >= self.input.len() { Category::Eof } else { Category::Syntax };
-        let found = describe_found(self.input, pos);
+        let (found, at_end) = self.describe(pos);
+        let category = if at_end { Category::Eof } else { Category::Syntax };
         self.error_at(category, format!("expected {expected}, found {found}"), pos)
     }
 

@@ -3,7 +3,7 @@
 use jetwire_core::scan;
 
 use super::{Reader, ScannedNumber, numbers, strings};
-use crate::error::{Category, Error, Result, describe_found};
+use crate::error::{Category, Error, Result};
 
 impl<'de> Reader<'de> {
     /// Scans the string whose opening quote is at `pos`, validating escapes and rejecting
@@ -16,19 +16,33 @@ impl<'de> Reader<'de> {
         loop {
             match scan::find_string_special(&self.input[i..]) {
                 Some(offset) => i += offset,
-                None => return Err(self.unterminated_string(start - 1)),
+                None => return self.resume_string(start - 1, self.unterminated_string(start - 1)),
             }
             match self.input[i] {
                 b'"' => break,
                 b'\\' => {
                     has_escapes = true;
-                    i = self.validate_escape(i)?;
+                    i = match self.validate_escape(i) {
+                        Ok(next) => next,
+                        Err(err) => return self.resume_string(start - 1, err),
+                    };
                 }
                 _ => return Err(self.control_in_string(i)),
             }
         }
         self.pos = i + 1;
         Ok((start, i, has_escapes))
+    }
+
+    /// The string whose quote is at `quote` ran into the end of the window (`err` is the error
+    /// should that be the end of the input): read it again from a window that holds more.
+    #[cold]
+    #[inline(never)]
+    fn resume_string(&mut self, quote: usize, err: Error) -> Result<(usize, usize, bool)> {
+        if err.is_eof() && self.extend_window(quote) {
+            return self.scan_string();
+        }
+        Err(err)
     }
 
     /// Validates the escape at `input[i]` (a backslash) and returns the index after it.
@@ -64,6 +78,10 @@ impl<'de> Reader<'de> {
     #[cold]
     #[inline(never)]
     pub(super) fn unterminated_string(&self, quote: usize) -> Error {
+        if self.may_extend() {
+            // Only a placeholder: the string is read again from a window that holds more.
+            return Error::without_position(Category::Eof, String::new());
+        }
         self.error_at(
             Category::Eof,
             "expected `\"` to end the string, found end of input".into(),
@@ -87,7 +105,7 @@ impl<'de> Reader<'de> {
     #[cold]
     #[inline(never)]
     pub(super) fn invalid_escape(&self, i: usize) -> Error {
-        let found = describe_found(self.input, i + 1);
+        let (found, _) = self.describe(i + 1);
         self.error_at(
             Category::Syntax,
             format!("expected an escape (one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u), found \\ followed by {found}"),
@@ -99,12 +117,68 @@ impl<'de> Reader<'de> {
     #[inline(always)]
     pub(super) fn scan_number(&mut self) -> Result<ScannedNumber> {
         match numbers::scan(self.input, self.pos) {
+            Ok(number) if number.end < self.input.len() => {
+                self.pos = number.end;
+                Ok(number)
+            }
+            result => self.scan_number_at_window_end(result),
+        }
+    }
+
+    /// A number that reached the end of the window (or failed there) may go on in the next
+    /// piece of input: read it again from a window that holds more, if there is more.
+    #[cold]
+    #[inline(never)]
+    fn scan_number_at_window_end(
+        &mut self,
+        result: core::result::Result<ScannedNumber, numbers::NumberError>,
+    ) -> Result<ScannedNumber> {
+        let at_end = match &result {
+            Ok(_) => true,
+            Err(err) => err.offset() >= self.input.len(),
+        };
+        if at_end && self.extend_window(self.pos) {
+            return self.scan_number();
+        }
+        match result {
             Ok(number) => {
                 self.pos = number.end;
                 Ok(number)
             }
             Err(err) => Err(self.number_error(err)),
         }
+    }
+
+    /// Moves past the number at `pos` without decoding it, and returns where it starts.
+    #[inline(always)]
+    pub(super) fn skip_number(&mut self) -> Result<usize> {
+        match numbers::skip(self.input, self.pos) {
+            Ok(end) if end < self.input.len() => {
+                let start = self.pos;
+                self.pos = end;
+                Ok(start)
+            }
+            result => self.skip_number_at_window_end(result),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn skip_number_at_window_end(
+        &mut self,
+        result: core::result::Result<usize, numbers::NumberError>,
+    ) -> Result<usize> {
+        let at_end = match &result {
+            Ok(_) => true,
+            Err(err) => err.offset() >= self.input.len(),
+        };
+        if at_end && self.extend_window(self.pos) {
+            return self.skip_number();
+        }
+        let end = result.map_err(|err| self.number_error(err))?;
+        let start = self.pos;
+        self.pos = end;
+        Ok(start)
     }
 
     #[cold]
@@ -135,8 +209,20 @@ impl<'de> Reader<'de> {
             self.pos += literal.len();
             Ok(())
         } else {
-            Err(self.literal_error(literal))
+            self.literal_mismatch(literal)
         }
+    }
+
+    /// A literal that does not match: cut short by the end of the window (read it again from
+    /// one that holds more), or wrong.
+    #[cold]
+    #[inline(never)]
+    fn literal_mismatch(&mut self, literal: &'static [u8]) -> Result<()> {
+        let rest = &self.input[self.pos..];
+        if rest.len() < literal.len() && literal.starts_with(rest) && self.extend_window(self.pos) {
+            return self.expect_literal(literal);
+        }
+        Err(self.literal_error(literal))
     }
 
     #[cold]

@@ -14,10 +14,12 @@ mod float;
 mod lexical;
 mod numbers;
 mod pow5_table;
+pub(crate) mod segments;
 mod stack;
 mod strings;
 mod token;
 mod values;
+mod window;
 
 use jetwire_core::scan;
 
@@ -25,6 +27,7 @@ use crate::error::{Category, Error, Result};
 pub(crate) use numbers::ScannedNumber;
 pub(crate) use stack::BitStack;
 pub use token::{JsonStr, Key, Number, Token, TokenKind};
+pub(crate) use window::{Segmented, Suspended};
 
 /// Options for [`Reader`]. The defaults are strict RFC 8259 with a nesting limit of 128.
 ///
@@ -54,7 +57,7 @@ impl Default for ReadOptions {
 
 /// Where the reader stands in the grammar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
+pub(crate) enum State {
     /// A value must come next: at the start, after `:`, after `,` in an array.
     Value,
     /// Just after `[`: a value or `]`.
@@ -116,6 +119,8 @@ pub struct Reader<'de> {
     /// One bit per open container: set for an object, clear for an array.
     containers: BitStack,
     options: ReadOptions,
+    /// For input in pieces: where the bytes after the window come from. `None` for one slice.
+    segmented: Option<Segmented<'de>>,
 }
 
 impl<'de> Reader<'de> {
@@ -136,6 +141,7 @@ impl<'de> Reader<'de> {
             state: State::Value,
             containers: BitStack::new(),
             options,
+            segmented: None,
         }
     }
 
@@ -144,6 +150,9 @@ impl<'de> Reader<'de> {
     /// original input, as this reader's are. Typed reads use it to look ahead, for instance for a
     /// tag inside an object.
     pub fn sub_reader(&self, raw: &'de [u8]) -> Reader<'de> {
+        if let Some(segmented) = self.segmented {
+            return self.segmented_sub_reader(segmented, raw);
+        }
         let origin_start = self.origin.as_ptr() as usize;
         let raw_start = raw.as_ptr() as usize;
         let inside = raw_start >= origin_start && raw_start + raw.len() <= origin_start + self.origin.len();
@@ -198,7 +207,7 @@ impl<'de> Reader<'de> {
     /// consuming it.
     #[inline(always)]
     fn skip_whitespace(&mut self) -> Option<u8> {
-        let byte = *self.input.get(self.pos)?;
+        let Some(&byte) = self.input.get(self.pos) else { return self.skip_whitespace_slow() };
         if byte > b' ' && byte != b'/' {
             return Some(byte);
         }
@@ -218,7 +227,12 @@ impl<'de> Reader<'de> {
     fn skip_whitespace_slow(&mut self) -> Option<u8> {
         loop {
             self.pos += scan::skip_whitespace(&self.input[self.pos..]);
-            let byte = *self.input.get(self.pos)?;
+            let Some(&byte) = self.input.get(self.pos) else {
+                if self.refill() {
+                    continue;
+                }
+                return None;
+            };
             if byte == b'/' && self.options.allow_comments && self.skip_comment() {
                 continue;
             }
@@ -235,12 +249,17 @@ impl<'de> Reader<'de> {
     fn skip_comment(&mut self) -> bool {
         let rest = &self.input[self.pos..];
         let length = match rest.get(1) {
-            Some(b'/') => rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len()),
+            Some(b'/') => match rest.iter().position(|&b| b == b'\n') {
+                Some(end) => end,
+                None if self.extend_window(self.pos) => return self.skip_comment(),
+                None => rest.len(),
+            },
             Some(b'*') => match rest[2..].windows(2).position(|w| w == b"*/") {
                 Some(end) => end + 4,
-                None => return false,
+                None => return self.extend_window(self.pos) && self.skip_comment(),
             },
-            _ => return false,
+            Some(_) => return false,
+            None => return self.extend_window(self.pos) && self.skip_comment(),
         };
         self.pos += length;
         true
@@ -444,12 +463,14 @@ impl<'de> Reader<'de> {
     #[inline(always)]
     fn read_key(&mut self) -> Result<Key<'de>> {
         let (start, end, has_escapes) = self.scan_string()?;
+        // Taken before the `:` is looked for: with input in pieces, that may move the window.
+        let key = JsonStr::new(&self.input[start..end], has_escapes);
         match self.skip_whitespace() {
             Some(b':') => self.pos += 1,
             _ => return Err(self.unexpected("`:` after the property name")),
         }
         self.state = State::Value;
-        Ok(JsonStr::new(&self.input[start..end], has_escapes))
+        Ok(key)
     }
 
     /// Consumes `[`; its elements follow through [`next_element`](Self::next_element).
@@ -584,8 +605,7 @@ impl<'de> Reader<'de> {
                 Token::String(JsonStr::new(&self.input[start..end], has_escapes))
             }
             b'-' | b'0'..=b'9' => {
-                let start = self.pos;
-                self.pos = numbers::skip(self.input, start).map_err(|err| self.number_error(err))?;
+                let start = self.skip_number()?;
                 Token::Number(Number::new(self.ascii_text(start, self.pos)))
             }
             b't' => {
@@ -657,7 +677,7 @@ impl<'de> Reader<'de> {
                 self.scan_string()?;
             }
             b'-' | b'0'..=b'9' => {
-                self.pos = numbers::skip(self.input, self.pos).map_err(|err| self.number_error(err))?;
+                self.skip_number()?;
             }
             b't' => self.expect_literal(b"true")?,
             b'f' => self.expect_literal(b"false")?,
@@ -682,9 +702,17 @@ impl<'de> Reader<'de> {
         if self.state != State::Done {
             self.advance()?;
         }
-        let start = self.pos;
+        let (start, window, base) = (self.pos, self.input, self.base);
         self.skip_value()?;
-        Ok(&self.input[start..self.pos])
+        if core::ptr::eq(window, self.input) {
+            let raw = &self.input[start..self.pos];
+            if self.segmented.is_some() {
+                self.note_raw_value(raw);
+            }
+            Ok(raw)
+        } else {
+            Ok(self.raw_across_windows(base + start))
+        }
     }
 }
 

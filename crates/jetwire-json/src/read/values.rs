@@ -15,8 +15,8 @@ macro_rules! read_narrow_integers {
         $(#[$doc])*
         #[inline]
         pub fn $name(&mut self) -> Result<$ty> {
-            let start = self.number_start(stringify!($ty))?;
-            let wide = self.$wide(start, stringify!($ty))?;
+            self.number_start(stringify!($ty))?;
+            let (wide, start) = self.$wide(stringify!($ty))?;
             match <$ty>::try_from(wide) {
                 Ok(value) => Ok(value),
                 Err(_) => Err(self.out_of_range(start, stringify!($ty))),
@@ -26,12 +26,11 @@ macro_rules! read_narrow_integers {
 }
 
 impl<'de> Reader<'de> {
-    /// Positions the reader at a number value and returns where it starts, or a type error
-    /// naming `ty`.
+    /// Positions the reader at a number value, or returns a type error naming `ty`.
     #[inline(always)]
-    fn number_start(&mut self, ty: &str) -> Result<usize> {
+    fn number_start(&mut self, ty: &str) -> Result<()> {
         match self.begin_value()? {
-            b'-' | b'0'..=b'9' => Ok(self.pos),
+            b'-' | b'0'..=b'9' => Ok(()),
             _ => Err(self.type_error(ty)),
         }
     }
@@ -44,16 +43,24 @@ impl<'de> Reader<'de> {
         Ok(number)
     }
 
+    /// Reads the number at `pos` as a `u64`, and returns it with where it starts.
     #[inline(always)]
-    fn u64_at(&mut self, start: usize, ty: &str) -> Result<u64> {
+    fn u64_at(&mut self, ty: &str) -> Result<(u64, usize)> {
         let number = self.number_value()?;
-        numbers::to_u64(&number, &self.input[start..self.pos]).ok_or_else(|| self.out_of_range(start, ty))
+        match numbers::to_u64(&number, &self.input[number.start..self.pos]) {
+            Some(value) => Ok((value, number.start)),
+            None => Err(self.out_of_range(number.start, ty)),
+        }
     }
 
+    /// Reads the number at `pos` as an `i64`, and returns it with where it starts.
     #[inline(always)]
-    fn i64_at(&mut self, start: usize, ty: &str) -> Result<i64> {
+    fn i64_at(&mut self, ty: &str) -> Result<(i64, usize)> {
         let number = self.number_value()?;
-        numbers::to_i64(&number).ok_or_else(|| self.out_of_range(start, ty))
+        match numbers::to_i64(&number) {
+            Some(value) => Ok((value, number.start)),
+            None => Err(self.out_of_range(number.start, ty)),
+        }
     }
 
     /// The error for a number that is not an integer, or is out of range, for `ty`.
@@ -82,15 +89,15 @@ impl<'de> Reader<'de> {
     /// ```
     #[inline]
     pub fn read_u64(&mut self) -> Result<u64> {
-        let start = self.number_start("u64")?;
-        self.u64_at(start, "u64")
+        self.number_start("u64")?;
+        self.u64_at("u64").map(|(value, _)| value)
     }
 
     /// Reads an integer that fits an `i64`.
     #[inline]
     pub fn read_i64(&mut self) -> Result<i64> {
-        let start = self.number_start("i64")?;
-        self.i64_at(start, "i64")
+        self.number_start("i64")?;
+        self.i64_at("i64").map(|(value, _)| value)
     }
 
     read_narrow_integers! {
@@ -120,18 +127,18 @@ impl<'de> Reader<'de> {
     /// assert_eq!(Reader::new(max.as_bytes()).read_u128().unwrap(), u128::MAX);
     /// ```
     pub fn read_u128(&mut self) -> Result<u128> {
-        let start = self.number_start("u128")?;
+        self.number_start("u128")?;
         let number = self.number_value()?;
-        numbers::to_u128(&number, &self.input[start..self.pos])
-            .ok_or_else(|| self.out_of_range(start, "u128"))
+        numbers::to_u128(&number, &self.input[number.start..self.pos])
+            .ok_or_else(|| self.out_of_range(number.start, "u128"))
     }
 
     /// Reads an integer that fits an `i128`.
     pub fn read_i128(&mut self) -> Result<i128> {
-        let start = self.number_start("i128")?;
+        self.number_start("i128")?;
         let number = self.number_value()?;
-        numbers::to_i128(&number, &self.input[start..self.pos])
-            .ok_or_else(|| self.out_of_range(start, "i128"))
+        numbers::to_i128(&number, &self.input[number.start..self.pos])
+            .ok_or_else(|| self.out_of_range(number.start, "i128"))
     }
 
     /// Reads a number as the nearest `f64` (correctly rounded). A magnitude beyond `f64::MAX`
@@ -144,24 +151,26 @@ impl<'de> Reader<'de> {
     /// ```
     #[inline]
     pub fn read_f64(&mut self) -> Result<f64> {
-        let start = self.number_start("f64")?;
+        self.number_start("f64")?;
         let number = self.number_value()?;
-        numbers::to_f64(&number, &self.input[start..self.pos]).ok_or_else(|| self.out_of_range(start, "f64"))
+        numbers::to_f64(&number, &self.input[number.start..self.pos])
+            .ok_or_else(|| self.out_of_range(number.start, "f64"))
     }
 
     /// Reads a number as the nearest `f32`, rounded once from the decimal text.
     #[inline]
     pub fn read_f32(&mut self) -> Result<f32> {
-        let start = self.number_start("f32")?;
+        self.number_start("f32")?;
         let number = self.number_value()?;
-        numbers::to_f32(&number, &self.input[start..self.pos]).ok_or_else(|| self.out_of_range(start, "f32"))
+        numbers::to_f32(&number, &self.input[number.start..self.pos])
+            .ok_or_else(|| self.out_of_range(number.start, "f32"))
     }
 
     /// Reads a number and returns it undecoded, its source text kept exactly.
     pub fn read_number(&mut self) -> Result<Number<'de>> {
-        let start = self.number_start("a number")?;
-        self.number_value()?;
-        Ok(Number::new(self.ascii_text(start, self.pos)))
+        self.number_start("a number")?;
+        let number = self.number_value()?;
+        Ok(Number::new(self.ascii_text(number.start, self.pos)))
     }
 
     /// Reads `true` or `false`.
@@ -244,13 +253,28 @@ impl<'de> Reader<'de> {
                 Ok(strings::decode_str(&self.input[start..end], false))
             }
             b'\\' => {
-                let text = self.decode_escaped_string(start, end)?;
+                let text = match self.decode_escaped_string(start, end) {
+                    Ok(text) => text,
+                    Err(err) => return self.resume_str(start - 1, err),
+                };
                 self.end_value();
                 Ok(Cow::Owned(text))
             }
             // A control byte: the general path reports it.
             _ => self.read_json_str().map(|s| s.decoded()),
         }
+    }
+
+    /// The escaped string whose quote is at `quote` ran into the end of the window (`err` is
+    /// the error should that be the end of the input): read it again from a window that holds
+    /// more.
+    #[cold]
+    #[inline(never)]
+    fn resume_str(&mut self, quote: usize, err: Error) -> Result<Cow<'de, str>> {
+        if err.is_eof() && self.extend_window(quote) {
+            return self.read_str();
+        }
+        Err(err)
     }
 
     /// Validates and decodes, in one pass, the rest of a string whose content starts at
@@ -287,13 +311,14 @@ impl<'de> Reader<'de> {
 
     /// Reads a string that can be borrowed from the input: one without escapes, in valid UTF-8.
     pub fn read_borrowed_str(&mut self) -> Result<&'de str> {
-        let start = self.pos;
+        self.begin_value()?;
+        let start = self.offset();
         match self.read_json_str()?.decoded() {
             Cow::Borrowed(text) => Ok(text),
-            Cow::Owned(_) => Err(self.error_at(
+            Cow::Owned(_) => Err(self.error_at_offset(
                 Category::Data,
                 "expected a string that can be borrowed, found one with escapes or ill-formed UTF-8 (use String or Cow<str>)".into(),
-                self.skip_whitespace_at(start),
+                start,
             )),
         }
     }
@@ -310,13 +335,14 @@ impl<'de> Reader<'de> {
     /// assert_eq!(Reader::new(br#""AAEC""#).read_base64().unwrap(), [0, 1, 2]);
     /// ```
     pub fn read_base64(&mut self) -> Result<Vec<u8>> {
-        let start = self.pos;
+        self.begin_value()?;
+        let start = self.offset();
         let text = self.read_json_str()?.decoded_bytes();
         base64::engine::general_purpose::STANDARD.decode(text.as_ref()).map_err(|err| {
-            self.error_at(
+            self.error_at_offset(
                 Category::Data,
                 format!("expected base64, found a string that is not: {err}"),
-                self.skip_whitespace_at(start),
+                start,
             )
         })
     }

@@ -1,0 +1,252 @@
+//! Input in pieces: the reader's window moves over the blocks of a [`Source`].
+//!
+//! A reader always lexes from one contiguous window. Over a single slice the window is the
+//! slice, and none of this runs. Over blocks, the window is the rest of the current block; when
+//! the reader reaches its end between tokens it moves to the next block ([`Reader::refill`]), and
+//! when a token runs into the end it is read again from a *stitch*, a copy of the token's bytes so
+//! far joined with at least as many of the bytes that follow ([`Reader::extend_window`]). A stitch
+//! at least doubles what the token had, so a token is re-scanned a bounded number of times and
+//! reading stays linear whatever the block sizes. Every method here is cold: the contiguous path
+//! only ever reaches them at the very end of its input.
+
+use super::segments::{Segments, Source};
+use super::{BitStack, ReadOptions, Reader, State};
+use crate::error::{Category, Error, describe_found};
+
+/// A segmented reader's link to the blocks after its window.
+#[derive(Clone, Copy)]
+pub(crate) struct Segmented<'de> {
+    source: &'de dyn Source,
+    /// The block in which the window ends (or an earlier one: moving on walks forward).
+    block: usize,
+    /// Whether the window may move on: false for a sub-reader over one raw value.
+    refills: bool,
+    /// The last raw value handed out (address, length) and its absolute offset, so that a
+    /// sub-reader over it positions its errors in the whole input.
+    raw: (usize, usize, usize),
+}
+
+impl core::fmt::Debug for Segmented<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Segmented").field("block", &self.block).field("refills", &self.refills).finish()
+    }
+}
+
+/// A segmented reader's grammar state without its borrow of the blocks: where it stands
+/// (an absolute offset between tokens), so that it can be attached again after the blocks have
+/// changed (more pushed, old ones released).
+#[derive(Clone, Debug)]
+pub(crate) struct Suspended {
+    offset: usize,
+    state: State,
+    containers: BitStack,
+    options: ReadOptions,
+}
+
+impl Suspended {
+    /// A reader's state before the first byte.
+    pub(crate) fn new(options: ReadOptions) -> Self {
+        Suspended { offset: 0, state: State::Value, containers: BitStack::new(), options }
+    }
+
+    /// The absolute offset the reader stopped at.
+    pub(crate) fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// How many containers are open.
+    pub(crate) fn depth(&self) -> usize {
+        self.containers.len()
+    }
+}
+
+impl<'de> Reader<'de> {
+    /// A reader over the blocks of `segments`, continuing from `suspended`.
+    pub(crate) fn resume(segments: &'de Segments<'_>, suspended: Suspended) -> Reader<'de> {
+        let block = segments.block_index_at(suspended.offset);
+        Reader {
+            input: &[],
+            pos: 0,
+            origin: &[],
+            base: suspended.offset,
+            state: suspended.state,
+            containers: suspended.containers,
+            options: suspended.options,
+            segmented: Some(Segmented { source: segments, block, refills: true, raw: (0, 0, 0) }),
+        }
+    }
+
+    /// Detaches the reader from its blocks, keeping its place and grammar state.
+    pub(crate) fn suspend(self) -> Suspended {
+        Suspended {
+            offset: self.offset(),
+            state: self.state,
+            containers: self.containers,
+            options: self.options,
+        }
+    }
+
+    /// One step of skipping a value a token at a time: its first token when `first`, else the
+    /// next one. Returns whether the value is complete (the nesting is back to `depth`).
+    pub(crate) fn skip_value_step(&mut self, first: bool, depth: usize) -> crate::Result<bool> {
+        if first {
+            let byte = self.begin_value()?;
+            self.skip_value_token(byte)?;
+        } else {
+            self.skip_token()?;
+        }
+        Ok(self.containers.len() <= depth)
+    }
+
+    /// Between the values of JSON Lines: skips whitespace, which must hold a line feed unless
+    /// this is the `first` value, and readies the reader for the next value. False at the end
+    /// of the input.
+    pub(crate) fn next_line(&mut self, first: bool) -> crate::Result<bool> {
+        let mut line_feed = first;
+        loop {
+            let Some(&byte) = self.input.get(self.pos) else {
+                if self.refill() {
+                    continue;
+                }
+                return Ok(false);
+            };
+            match byte {
+                b'\n' => line_feed = true,
+                b' ' | b'\t' | b'\r' => {}
+                _ => break,
+            }
+            self.pos += 1;
+        }
+        if !line_feed {
+            return Err(self.unexpected("a line feed after the JSON value"));
+        }
+        self.state = State::Value;
+        Ok(true)
+    }
+
+    /// Moves the window to the bytes after it. The reader must be at the window's end and need
+    /// nothing in it any more (it stands between tokens). False at the end of the input.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn refill(&mut self) -> bool {
+        let Some(segmented) = &mut self.segmented else { return false };
+        if !segmented.refills {
+            return false;
+        }
+        let end = self.base + self.input.len();
+        loop {
+            let Some((bytes, start)) = segmented.source.block(segmented.block) else { return false };
+            if end < start + bytes.len() {
+                self.input = &bytes[end - start..];
+                self.base = end;
+                self.pos = 0;
+                return true;
+            }
+            segmented.block += 1;
+        }
+    }
+
+    /// The token starting at `token_start` ran into the end of the window. Makes the window a
+    /// stitch that starts with the token and holds at least as many bytes again, positions the
+    /// reader at the token, and returns true: the caller reads the token again. False (nothing
+    /// changed) at the end of the input, and always for a single slice.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn extend_window(&mut self, token_start: usize) -> bool {
+        let Some(segmented) = &mut self.segmented else { return false };
+        if !segmented.refills {
+            return false;
+        }
+        let tail = &self.input[token_start..];
+        let wanted = tail.len().max(64);
+        let mut bytes = Vec::with_capacity(tail.len() + wanted);
+        bytes.extend_from_slice(tail);
+        segmented.source.copy_from(self.base + self.input.len(), wanted, &mut bytes);
+        if bytes.len() == tail.len() {
+            return false;
+        }
+        self.base += token_start;
+        self.input = segmented.source.keep(bytes);
+        self.pos = 0;
+        true
+    }
+
+    /// Whether the window could be extended: there is input after it, or may yet be.
+    pub(super) fn may_extend(&self) -> bool {
+        match self.segmented {
+            Some(segmented) if segmented.refills => segmented.source.may_follow(self.base + self.input.len()),
+            _ => false,
+        }
+    }
+
+    /// The raw value from absolute `start` to the reader's position, which lie in different
+    /// windows: copied together and kept with the blocks.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn raw_across_windows(&mut self, start: usize) -> &'de [u8] {
+        let end = self.offset();
+        let Some(segmented) = &mut self.segmented else { unreachable!("one slice has one window") };
+        let mut bytes = Vec::with_capacity(end - start);
+        segmented.source.copy_from(start, end - start, &mut bytes);
+        let raw = segmented.source.keep(bytes);
+        segmented.raw = (raw.as_ptr() as usize, raw.len(), start);
+        raw
+    }
+
+    /// Records where the raw value `raw`, in the current window, starts in the whole input.
+    pub(super) fn note_raw_value(&mut self, raw: &[u8]) {
+        let window_start = self.input.as_ptr() as usize;
+        if let Some(segmented) = &mut self.segmented {
+            let offset = self.base + (raw.as_ptr() as usize - window_start);
+            segmented.raw = (raw.as_ptr() as usize, raw.len(), offset);
+        }
+    }
+
+    /// A sub-reader over `raw`, a raw value of this segmented reader: positioned in the whole
+    /// input, but never moving past `raw`.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn segmented_sub_reader(&self, segmented: Segmented<'de>, raw: &'de [u8]) -> Reader<'de> {
+        let (address, length, offset) = segmented.raw;
+        let mut reader = Reader::with_options(raw, self.options);
+        if raw.as_ptr() as usize == address && raw.len() <= length {
+            reader.base = offset;
+            reader.segmented = Some(Segmented { refills: false, ..segmented });
+        }
+        reader
+    }
+
+    /// An error at absolute `offset`.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn error_at_offset(&self, category: Category, message: String, offset: usize) -> Error {
+        match self.segmented {
+            Some(segmented) => segmented.source.error_at(category, message, offset),
+            None => Error::at(category, message, self.origin, offset),
+        }
+    }
+
+    /// What stands at `pos`, for "found ..." in messages, and whether that is the end of the
+    /// input. Across pieces the description looks past the window.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn describe(&self, pos: usize) -> (String, bool) {
+        const LOOK_AHEAD: usize = 32;
+        match self.segmented {
+            Some(segmented) if segmented.refills => {
+                let from = pos.min(self.input.len());
+                let mut bytes = self.input[from..(from + LOOK_AHEAD).min(self.input.len())].to_vec();
+                if bytes.len() < LOOK_AHEAD {
+                    let end = self.base + self.input.len();
+                    segmented.source.copy_from(end, LOOK_AHEAD - bytes.len(), &mut bytes);
+                    if bytes.len() < LOOK_AHEAD {
+                        // Input still arriving could change what the message shows.
+                        segmented.source.wanted_more();
+                    }
+                }
+                (describe_found(&bytes, 0), bytes.is_empty())
+            }
+            _ => (describe_found(self.input, pos), pos >= self.input.len()),
+        }
+    }
+}

@@ -1,0 +1,324 @@
+//! Async input: tokio's `AsyncRead` (feature `tokio`) and `Stream`s of byte chunks (feature
+//! `futures`), read as they arrive by a [`PushReader`].
+//!
+//! Every future and stream here is cancel-safe: a piece of input is pushed within the poll that
+//! received it, and a value is consumed within the poll that returns it, so dropping a read
+//! midway loses nothing and the reader can be used again.
+
+use std::future::poll_fn;
+use std::io;
+use std::marker::PhantomData;
+use std::pin::Pin;
+use std::task::{Context, Poll, ready};
+
+use super::push::{Pull, PushReader};
+use crate::error::{Error, Result};
+use crate::read::ReadOptions;
+use crate::typed::FromJsonOwned;
+
+/// Where async pieces of input come from.
+pub trait AsyncPieces: Unpin {
+    /// Receives the next piece into `reader` (or marks the end of its input).
+    #[doc(hidden)]
+    fn poll_piece(&mut self, cx: &mut Context<'_>, reader: &mut PushReader) -> Poll<Result<()>>;
+}
+
+/// Runs `step` until it is ready, receiving pieces from `source` meanwhile.
+fn poll_step<S: AsyncPieces, T>(
+    source: &mut S,
+    reader: &mut PushReader,
+    cx: &mut Context<'_>,
+    mut step: impl FnMut(&mut PushReader) -> Result<Pull<T>>,
+) -> Poll<Result<T>> {
+    loop {
+        if let Pull::Ready(value) = step(reader)? {
+            return Poll::Ready(Ok(value));
+        }
+        ready!(source.poll_piece(cx, reader))?;
+    }
+}
+
+/// Reads a whole document from `source` as a `T`.
+async fn read_document<S: AsyncPieces, T: FromJsonOwned>(mut source: S, options: ReadOptions) -> Result<T> {
+    let mut reader = PushReader::with_options(options);
+    poll_fn(|cx| poll_step(&mut source, &mut reader, cx, PushReader::read_document::<T>)).await
+}
+
+#[cfg(feature = "tokio")]
+pub use self::tokio_io::*;
+
+#[cfg(feature = "tokio")]
+mod tokio_io {
+    use super::*;
+    use ::tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
+
+    /// A tokio `AsyncRead` as a source of pieces, read in 64 KiB blocks.
+    #[derive(Debug)]
+    pub struct TokioPieces<R>(pub R);
+
+    impl<R: AsyncRead + Unpin> AsyncPieces for TokioPieces<R> {
+        fn poll_piece(&mut self, cx: &mut Context<'_>, reader: &mut PushReader) -> Poll<Result<()>> {
+            if reader.is_input_ended() {
+                return Poll::Ready(Ok(()));
+            }
+            let mut buffer = reader.take_buffer(super::super::io::BLOCK_SIZE);
+            buffer.resize(super::super::io::BLOCK_SIZE, 0);
+            let mut read = ReadBuf::new(&mut buffer);
+            ready!(Pin::new(&mut self.0).poll_read(cx, &mut read)).map_err(Error::io)?;
+            let length = read.filled().len();
+            if length == 0 {
+                reader.end_input();
+            } else {
+                buffer.truncate(length);
+                reader.push_vec(buffer);
+            }
+            Poll::Ready(Ok(()))
+        }
+    }
+
+    /// Reads a `T` from a tokio `AsyncRead`, in 64 KiB block reads that are not copied together.
+    ///
+    /// ```
+    /// # tokio_test::block_on(async {
+    /// let body: &[u8] = br#"{"id": 7}"#; // a file, a socket, an HTTP body...
+    /// let value: jetwire_json::Value = jetwire_json::stream::from_async_reader(body).await?;
+    /// assert_eq!(value["id"], 7);
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// # }).unwrap();
+    /// ```
+    pub async fn from_async_reader<R: AsyncRead + Unpin, T: FromJsonOwned>(source: R) -> Result<T> {
+        read_document(TokioPieces(source), ReadOptions::default()).await
+    }
+
+    /// [`from_async_reader`] with `options`.
+    pub async fn from_async_reader_with<R: AsyncRead + Unpin, T: FromJsonOwned>(
+        source: R,
+        options: ReadOptions,
+    ) -> Result<T> {
+        read_document(TokioPieces(source), options).await
+    }
+
+    impl<R: AsyncRead + Unpin, T: FromJsonOwned> AsyncArrayReader<TokioPieces<R>, T> {
+        /// The elements of the top-level array read from a tokio `AsyncRead`.
+        pub fn new(source: R) -> Self {
+            AsyncArrayReader::from_pieces(TokioPieces(source), PushReader::new())
+        }
+
+        /// The elements of the array at `pointer` (a JSON Pointer) in the document.
+        pub fn at_pointer(source: R, pointer: &str) -> Result<Self> {
+            Ok(AsyncArrayReader::from_pieces(TokioPieces(source), PushReader::at_pointer(pointer)?))
+        }
+    }
+
+    impl<R: AsyncRead + Unpin, T: FromJsonOwned> AsyncLinesReader<TokioPieces<R>, T> {
+        /// The JSON Lines values read from a tokio `AsyncRead`.
+        pub fn new(source: R) -> Self {
+            AsyncLinesReader::from_pieces(TokioPieces(source), ReadOptions::default())
+        }
+    }
+
+    /// Writes JSON Lines into a tokio `AsyncWrite`: each value formatted as one line in a reused
+    /// buffer, then written whole.
+    ///
+    /// ```
+    /// # tokio_test::block_on(async {
+    /// use jetwire_json::stream::AsyncLinesWriter;
+    /// let mut out = Vec::new();
+    /// let mut lines = AsyncLinesWriter::new(&mut out);
+    /// lines.write(&[1, 2]).await?;
+    /// lines.write(&true).await?;
+    /// assert_eq!(out, b"[1,2]\ntrue\n");
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// # }).unwrap();
+    /// ```
+    #[derive(Debug)]
+    pub struct AsyncLinesWriter<W> {
+        out: W,
+        line: Vec<u8>,
+    }
+
+    impl<W: AsyncWrite + Unpin> AsyncLinesWriter<W> {
+        /// A writer of lines into `out`.
+        pub fn new(out: W) -> Self {
+            AsyncLinesWriter { out, line: Vec::new() }
+        }
+
+        /// Writes `value` as one line.
+        pub async fn write<T: crate::ToJson + ?Sized>(&mut self, value: &T) -> Result<()> {
+            super::super::lines::format_line(&mut self.line, value)?;
+            self.out.write_all(&self.line).await.map_err(Error::io)
+        }
+
+        /// Flushes the underlying writer.
+        pub async fn flush(&mut self) -> Result<()> {
+            self.out.flush().await.map_err(Error::io)
+        }
+
+        /// The underlying writer.
+        pub fn into_inner(self) -> W {
+            self.out
+        }
+    }
+}
+
+#[cfg(feature = "futures")]
+pub use self::chunk_stream::*;
+
+#[cfg(feature = "futures")]
+mod chunk_stream {
+    use super::*;
+    use futures_core::Stream;
+
+    /// A `Stream` of byte chunks (`bytes::Bytes`, `Vec<u8>`, ...) as a source of pieces. Chunks
+    /// are kept as they are, not copied.
+    #[derive(Debug)]
+    pub struct StreamPieces<S>(pub S);
+
+    impl<S, B, E> AsyncPieces for StreamPieces<S>
+    where
+        S: Stream<Item = core::result::Result<B, E>> + Unpin,
+        B: AsRef<[u8]> + 'static,
+        E: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        fn poll_piece(&mut self, cx: &mut Context<'_>, reader: &mut PushReader) -> Poll<Result<()>> {
+            if reader.is_input_ended() {
+                return Poll::Ready(Ok(()));
+            }
+            match ready!(Pin::new(&mut self.0).poll_next(cx)) {
+                Some(Ok(chunk)) => reader.push_owned(chunk),
+                Some(Err(err)) => return Poll::Ready(Err(Error::io(io::Error::other(err)))),
+                None => reader.end_input(),
+            }
+            Poll::Ready(Ok(()))
+        }
+    }
+
+    /// Reads a `T` from a `Stream` of byte chunks, such as an HTTP body of `bytes::Bytes`,
+    /// without copying the chunks together.
+    ///
+    /// ```
+    /// # futures_executor::block_on(async {
+    /// let chunks = futures_util::stream::iter([
+    ///     Ok::<_, std::io::Error>(bytes::Bytes::from_static(b"[1, 2")),
+    ///     Ok(bytes::Bytes::from_static(b"3]")),
+    /// ]);
+    /// let numbers: Vec<u32> = jetwire_json::stream::from_stream(chunks).await?;
+    /// assert_eq!(numbers, [1, 23]);
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// # }).unwrap();
+    /// ```
+    pub async fn from_stream<S, B, E, T>(chunks: S) -> Result<T>
+    where
+        S: Stream<Item = core::result::Result<B, E>> + Unpin,
+        B: AsRef<[u8]> + 'static,
+        E: Into<Box<dyn std::error::Error + Send + Sync>>,
+        T: FromJsonOwned,
+    {
+        read_document(StreamPieces(chunks), ReadOptions::default()).await
+    }
+
+    impl<S, B, E, T> AsyncArrayReader<StreamPieces<S>, T>
+    where
+        S: Stream<Item = core::result::Result<B, E>> + Unpin,
+        B: AsRef<[u8]> + 'static,
+        E: Into<Box<dyn std::error::Error + Send + Sync>>,
+        T: FromJsonOwned,
+    {
+        /// The elements of the top-level array in a stream of chunks.
+        pub fn from_stream(chunks: S) -> Self {
+            AsyncArrayReader::from_pieces(StreamPieces(chunks), PushReader::new())
+        }
+    }
+
+    impl<S, B, E, T> AsyncLinesReader<StreamPieces<S>, T>
+    where
+        S: Stream<Item = core::result::Result<B, E>> + Unpin,
+        B: AsRef<[u8]> + 'static,
+        E: Into<Box<dyn std::error::Error + Send + Sync>>,
+        T: FromJsonOwned,
+    {
+        /// The JSON Lines values in a stream of chunks.
+        pub fn from_stream(chunks: S) -> Self {
+            AsyncLinesReader::from_pieces(StreamPieces(chunks), ReadOptions::default())
+        }
+    }
+
+    impl<P: AsyncPieces, T: FromJsonOwned> Stream for AsyncArrayReader<P, T> {
+        type Item = Result<T>;
+
+        fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<T>>> {
+            self.get_mut().poll_element(cx)
+        }
+    }
+
+    impl<P: AsyncPieces, T: FromJsonOwned> Stream for AsyncLinesReader<P, T> {
+        type Item = Result<T>;
+
+        fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<T>>> {
+            self.get_mut().poll_line(cx)
+        }
+    }
+}
+
+/// The elements of a JSON array arriving asynchronously, one typed value at a time, with memory
+/// bounded by one element. Use [`next`](Self::next), or (feature `futures`) the `Stream` impl.
+#[derive(Debug)]
+pub struct AsyncArrayReader<P, T> {
+    pieces: P,
+    reader: PushReader,
+    failed: bool,
+    _values: PhantomData<fn() -> T>,
+}
+
+impl<P: AsyncPieces, T: FromJsonOwned> AsyncArrayReader<P, T> {
+    /// Elements read by `reader` (a [`PushReader`], perhaps [`PushReader::at_pointer`]) from
+    /// `pieces`.
+    pub fn from_pieces(pieces: P, reader: PushReader) -> Self {
+        AsyncArrayReader { pieces, reader, failed: false, _values: PhantomData }
+    }
+
+    /// The next element; `None` after the last (once the rest of the document is checked).
+    pub async fn next(&mut self) -> Option<Result<T>> {
+        poll_fn(|cx| self.poll_element(cx)).await
+    }
+
+    fn poll_element(&mut self, cx: &mut Context<'_>) -> Poll<Option<Result<T>>> {
+        if self.failed {
+            return Poll::Ready(None);
+        }
+        let next = ready!(poll_step(&mut self.pieces, &mut self.reader, cx, PushReader::next_element::<T>));
+        self.failed = next.is_err();
+        Poll::Ready(next.transpose())
+    }
+}
+
+/// JSON Lines values arriving asynchronously, one typed value at a time, with memory bounded by
+/// one value. Use [`next`](Self::next), or (feature `futures`) the `Stream` impl.
+#[derive(Debug)]
+pub struct AsyncLinesReader<P, T> {
+    pieces: P,
+    reader: PushReader,
+    failed: bool,
+    _values: PhantomData<fn() -> T>,
+}
+
+impl<P: AsyncPieces, T: FromJsonOwned> AsyncLinesReader<P, T> {
+    /// Values read from `pieces` with `options`.
+    pub fn from_pieces(pieces: P, options: ReadOptions) -> Self {
+        AsyncLinesReader { pieces, reader: PushReader::with_options(options), failed: false, _values: PhantomData }
+    }
+
+    /// The next value; `None` at the end of the input.
+    pub async fn next(&mut self) -> Option<Result<T>> {
+        poll_fn(|cx| self.poll_line(cx)).await
+    }
+
+    fn poll_line(&mut self, cx: &mut Context<'_>) -> Poll<Option<Result<T>>> {
+        if self.failed {
+            return Poll::Ready(None);
+        }
+        let next = ready!(poll_step(&mut self.pieces, &mut self.reader, cx, PushReader::next_line::<T>));
+        self.failed = next.is_err();
+        Poll::Ready(next.transpose())
+    }
+}

@@ -1,0 +1,574 @@
+//! Resumable reading: input pushed in pieces as it arrives, read as far as it goes.
+
+use jetwire_core::blocks::Block;
+
+use crate::error::{Error, Result};
+use crate::read::segments::Segments;
+use crate::read::{ReadOptions, Reader, Suspended, Token, TokenKind};
+use crate::typed::FromJsonOwned;
+
+/// The outcome of a step of a [`PushReader`]: done, or waiting for more input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[must_use]
+pub enum Pull<T> {
+    /// The step is complete.
+    Ready(T),
+    /// The input pushed so far ends inside what the step reads: push more (or mark the end of
+    /// the input) and call again. Nothing was consumed.
+    NeedMoreData,
+}
+
+impl<T> Pull<T> {
+    /// Applies `f` to a ready value.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Pull<U> {
+        match self {
+            Pull::Ready(value) => Pull::Ready(f(value)),
+            Pull::NeedMoreData => Pull::NeedMoreData,
+        }
+    }
+
+    /// The value, if the step is complete.
+    pub fn ready(self) -> Option<T> {
+        match self {
+            Pull::Ready(value) => Some(value),
+            Pull::NeedMoreData => None,
+        }
+    }
+}
+
+/// A reader for input that is still arriving: [`push`](Self::push) the pieces as they come,
+/// read as far as they go, and [`end_input`](Self::end_input) after the last one.
+///
+/// Each read returns [`Pull::NeedMoreData`] (not an error) while the input pushed so far ends
+/// inside what it reads, and picks up exactly where it stopped once more is pushed. Pieces may
+/// split the input at any byte. Memory holds what has not been read yet: pushing releases the
+/// pieces already read (except, for [`read_document`](Self::read_document), the document's).
+///
+/// Three ways to read, one per reader:
+///
+/// - token by token, [`next_token`](Self::next_token);
+/// - one whole document into a typed value, [`read_document`](Self::read_document);
+/// - a stream of typed values: the elements of the top-level array (or of the array at a JSON
+///   Pointer, [`at_pointer`](Self::at_pointer)), [`next_element`](Self::next_element); or JSON
+///   Lines, one value per line, [`next_line`](Self::next_line).
+///
+/// ```
+/// use jetwire_json::stream::{Pull, PushReader};
+///
+/// let mut reader = PushReader::new();
+/// let mut received = Vec::new();
+/// for piece in [&b"[1, 2"[..], b"3, 4", b"]"] {
+///     reader.push(piece);
+///     while let Pull::Ready(Some(n)) = reader.next_element::<u32>()? {
+///         received.push(n);
+///     }
+/// }
+/// reader.end_input();
+/// assert_eq!(reader.next_element::<u32>()?, Pull::Ready(None));
+/// assert_eq!(received, [1, 23, 4]);
+/// # Ok::<(), jetwire_json::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct PushReader {
+    segments: Segments<'static>,
+    /// Where reading stands, between tokens.
+    at: Suspended,
+    /// A value being checked a token at a time, because it did not fit the input held.
+    frame: Option<Frame>,
+    /// The token that ran out of input: retried once more input could complete it.
+    partial: Option<Partial>,
+    /// Where a stream of values stands in the document.
+    phase: Phase,
+    /// Buffers of released pieces, reused by `push`.
+    spare: Vec<Vec<u8>>,
+}
+
+/// A value skipped a token at a time until it is known to be complete; then it is read whole.
+#[derive(Debug)]
+struct Frame {
+    /// The reader positioned at the value.
+    start: Suspended,
+    /// How far the value's tokens have been checked.
+    scan: Suspended,
+    first: bool,
+    depth: usize,
+    complete: bool,
+}
+
+/// Where a reader following a pointer stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Inside {
+    /// At the container to enter.
+    Nothing,
+    /// In an object, looking for the member.
+    Object,
+    /// In an array, with `skipped` elements before the one wanted passed.
+    Array { skipped: usize },
+    /// At the member's value.
+    Found,
+}
+
+/// Whether a navigation step entered a container (rather than passing a member to skip).
+fn inside_changed(before: Inside, after: Inside) -> bool {
+    before == Inside::Nothing && after != Inside::Found
+}
+
+/// A token that ran out of input.
+#[derive(Clone, Copy, Debug)]
+struct Partial {
+    /// Where it starts.
+    start: usize,
+    /// Where the input held ended.
+    held: usize,
+    /// Whether it is a string (only a `"` can end it).
+    string: bool,
+}
+
+#[derive(Debug)]
+enum Phase {
+    /// Before the stream's array: the pointer tokens still to follow (the next one last), and
+    /// where the reader stands in the container the next one names a member of.
+    Navigate { tokens: Vec<String>, inside: Inside },
+    /// Inside the array (or between JSON Lines values; `first` before the first).
+    Elements { first: bool },
+    /// After the array: checking the rest of the document.
+    Rest,
+    /// The stream is over.
+    Finished,
+}
+
+impl Default for PushReader {
+    fn default() -> Self {
+        PushReader::new()
+    }
+}
+
+impl PushReader {
+    /// A reader with the default options, streaming the top-level array's elements if
+    /// [`next_element`](Self::next_element) is used.
+    pub fn new() -> Self {
+        PushReader::with_options(ReadOptions::default())
+    }
+
+    /// A reader with `options`.
+    pub fn with_options(options: ReadOptions) -> Self {
+        PushReader {
+            segments: Segments::default(),
+            at: Suspended::new(options),
+            frame: None,
+            partial: None,
+            phase: Phase::Navigate { tokens: Vec::new(), inside: Inside::Nothing },
+            spare: Vec::new(),
+        }
+    }
+
+    /// A reader whose [`next_element`](Self::next_element) streams the elements of the array at
+    /// `pointer` (a JSON Pointer such as `/data/items`) rather than of the top-level array. The
+    /// rest of the document is checked, not kept.
+    ///
+    /// ```
+    /// use jetwire_json::stream::{Pull, PushReader};
+    /// let mut reader = PushReader::at_pointer("/page/items")?;
+    /// reader.push(br#"{"meta": {"n": 2}, "page": {"items": ["a", "b"]}, "more": true}"#);
+    /// reader.end_input();
+    /// assert_eq!(reader.next_element::<String>()?, Pull::Ready(Some("a".to_owned())));
+    /// assert_eq!(reader.next_element::<String>()?, Pull::Ready(Some("b".to_owned())));
+    /// assert_eq!(reader.next_element::<String>()?, Pull::Ready(None));
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// ```
+    pub fn at_pointer(pointer: &str) -> Result<Self> {
+        PushReader::at_pointer_with(pointer, ReadOptions::default())
+    }
+
+    /// [`at_pointer`](Self::at_pointer) with `options`.
+    pub fn at_pointer_with(pointer: &str, options: ReadOptions) -> Result<Self> {
+        let tokens = crate::pointer::parse_pointer(pointer)?;
+        let mut reader = PushReader::with_options(options);
+        let tokens = tokens.into_iter().rev().map(|t| t.into_owned()).collect();
+        reader.phase = Phase::Navigate { tokens, inside: Inside::Nothing };
+        Ok(reader)
+    }
+
+    /// Appends a piece of input (copied; see [`push_owned`](Self::push_owned) to hand over a
+    /// buffer instead), and releases the pieces already read.
+    pub fn push(&mut self, piece: &[u8]) {
+        let mut buffer = self.spare.pop().unwrap_or_default();
+        buffer.clear();
+        buffer.extend_from_slice(piece);
+        self.push_block(Block::Owned(buffer));
+    }
+
+    /// Appends a piece of input without copying it: a `Vec<u8>`, a `bytes::Bytes`, a `String`...
+    pub fn push_owned<B: AsRef<[u8]> + 'static>(&mut self, piece: B) {
+        self.push_block(Block::Boxed(Box::new(piece)));
+    }
+
+    /// Appends a buffer (kept, and reused for later pieces once read).
+    pub(crate) fn push_vec(&mut self, piece: Vec<u8>) {
+        self.push_block(Block::Owned(piece));
+    }
+
+    /// A buffer to read the next piece into: one released earlier when there is one.
+    pub(crate) fn take_buffer(&mut self, capacity: usize) -> Vec<u8> {
+        let mut buffer = self.spare.pop().unwrap_or_default();
+        buffer.clear();
+        buffer.reserve(capacity);
+        buffer
+    }
+
+    fn push_block(&mut self, block: Block<'static>) {
+        let keep_from = self.frame.as_ref().map_or(self.at.offset(), |frame| frame.start.offset());
+        let spare = &mut self.spare;
+        self.segments.release_before(keep_from, |buffer| {
+            if spare.len() < 4 {
+                spare.push(buffer);
+            }
+        });
+        self.segments.push(block);
+    }
+
+    /// Marks the end of the input: nothing more will be pushed.
+    pub fn end_input(&mut self) {
+        self.segments.end_input();
+    }
+
+    /// Whether [`end_input`](Self::end_input) was called.
+    pub fn is_input_ended(&self) -> bool {
+        self.segments.has_ended()
+    }
+
+    /// The absolute byte offset reading has reached.
+    pub fn offset(&self) -> usize {
+        self.at.offset()
+    }
+
+    /// How many bytes pushed are still held (not yet released).
+    pub fn held_bytes(&self) -> usize {
+        self.segments.end_offset() - self.segments.held_from()
+    }
+
+    /// The next token, or `None` after the top-level value once the input has ended.
+    ///
+    /// ```
+    /// use jetwire_json::stream::{Pull, PushReader};
+    /// use jetwire_json::Token;
+    /// let mut reader = PushReader::new();
+    /// reader.push(b"[tr");
+    /// assert_eq!(reader.next_token()?, Pull::Ready(Some(Token::BeginArray)));
+    /// assert_eq!(reader.next_token()?, Pull::NeedMoreData);
+    /// reader.push(b"ue]");
+    /// assert_eq!(reader.next_token()?, Pull::Ready(Some(Token::Bool(true))));
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// ```
+    pub fn next_token(&mut self) -> Result<Pull<Option<Token<'_>>>> {
+        if !self.may_retry() {
+            return Ok(Pull::NeedMoreData);
+        }
+        let mut reader = Reader::resume(&self.segments, self.at.clone());
+        let result = reader.next_token();
+        if self.segments.take_starved() {
+            self.partial = Some(partial_at(&self.segments, &reader));
+            return Ok(Pull::NeedMoreData);
+        }
+        let token = result?;
+        self.partial = None;
+        self.at = reader.suspend();
+        Ok(Pull::Ready(token))
+    }
+
+    /// Reads the whole document as a `T`, once all of it has been pushed and the input has
+    /// ended (trailing whitespace checked). The document is checked a token at a time as it
+    /// arrives, then read once.
+    ///
+    /// ```
+    /// use jetwire_json::stream::{Pull, PushReader};
+    /// let mut reader = PushReader::new();
+    /// reader.push(br#"{"a": [1, 2"#);
+    /// assert_eq!(reader.read_document::<jetwire_json::Value>()?, Pull::NeedMoreData);
+    /// reader.push(b"]}");
+    /// reader.end_input();
+    /// let value = reader.read_document::<jetwire_json::Value>()?.ready().unwrap();
+    /// assert_eq!(value["a"][1], 2);
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// ```
+    pub fn read_document<T: FromJsonOwned>(&mut self) -> Result<Pull<T>> {
+        if self.frame.is_none() {
+            self.frame = Some(Frame::at(self.at.clone(), 0));
+        }
+        if let Pull::NeedMoreData = self.advance_frame()? {
+            return Ok(Pull::NeedMoreData);
+        }
+        let Some(frame) = &self.frame else { unreachable!("the frame is complete") };
+        if let Pull::NeedMoreData = self.run(frame.scan.clone(), |reader| reader.finish())? {
+            return Ok(Pull::NeedMoreData);
+        }
+        let Some(frame) = self.frame.take() else { unreachable!("the frame is complete") };
+        let mut reader = Reader::resume(&self.segments, frame.start);
+        let value = T::from_json(&mut reader)?;
+        reader.finish()?;
+        self.at = reader.suspend();
+        Ok(Pull::Ready(value))
+    }
+
+    /// The next element of the streamed array (the top-level one, or the one at the pointer
+    /// given to [`at_pointer`](Self::at_pointer)), or `None` after its last element once the
+    /// rest of the document has been checked and the input has ended.
+    pub fn next_element<T: FromJsonOwned>(&mut self) -> Result<Pull<Option<T>>> {
+        loop {
+            let pull = match &mut self.phase {
+                Phase::Navigate { tokens, .. } if !tokens.is_empty() => self.navigate()?,
+                Phase::Navigate { .. } => self
+                    .step(|reader| reader.begin_array())?
+                    .map(|()| self.phase = Phase::Elements { first: true }),
+                Phase::Elements { .. } => {
+                    if self.frame.is_none() {
+                        match self.step(|reader| reader.next_element())? {
+                            Pull::Ready(true) => {}
+                            Pull::Ready(false) => {
+                                self.phase = Phase::Rest;
+                                continue;
+                            }
+                            Pull::NeedMoreData => return Ok(Pull::NeedMoreData),
+                        }
+                    }
+                    return Ok(self.next_value()?.map(Some));
+                }
+                Phase::Rest => self
+                    .step(|reader| {
+                        while !reader.is_done() {
+                            reader.skip_value_step(false, 0)?;
+                        }
+                        reader.finish()
+                    })?
+                    .map(|()| self.phase = Phase::Finished),
+                Phase::Finished => return Ok(Pull::Ready(None)),
+            };
+            if let Pull::NeedMoreData = pull {
+                return Ok(Pull::NeedMoreData);
+            }
+        }
+    }
+
+    /// The next value of JSON Lines (one JSON value per line; blank lines are skipped), or
+    /// `None` once the input has ended.
+    ///
+    /// ```
+    /// use jetwire_json::stream::{Pull, PushReader};
+    /// let mut reader = PushReader::new();
+    /// reader.push(b"{\"n\": 1}\n{\"n\"");
+    /// assert!(matches!(reader.next_line::<jetwire_json::Value>()?, Pull::Ready(Some(_))));
+    /// assert_eq!(reader.next_line::<jetwire_json::Value>()?, Pull::NeedMoreData);
+    /// reader.push(b": 2}\n");
+    /// reader.end_input();
+    /// assert_eq!(reader.next_line::<jetwire_json::Value>()?.ready().unwrap().unwrap()["n"], 2);
+    /// assert_eq!(reader.next_line::<jetwire_json::Value>()?, Pull::Ready(None));
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// ```
+    pub fn next_line<T: FromJsonOwned>(&mut self) -> Result<Pull<Option<T>>> {
+        if self.frame.is_none() {
+            let first = match self.phase {
+                Phase::Elements { first } => first,
+                Phase::Finished => return Ok(Pull::Ready(None)),
+                _ => true,
+            };
+            match self.step(|reader| reader.next_line(first))? {
+                Pull::Ready(true) => self.phase = Phase::Elements { first: false },
+                Pull::Ready(false) => {
+                    self.phase = Phase::Finished;
+                    return Ok(Pull::Ready(None));
+                }
+                Pull::NeedMoreData => return Ok(Pull::NeedMoreData),
+            }
+        }
+        Ok(self.next_value()?.map(Some))
+    }
+
+    /// Reads the value the reader is positioned at: whole if the input held has all of it,
+    /// else a token at a time until it does, then whole.
+    fn next_value<T: FromJsonOwned>(&mut self) -> Result<Pull<T>> {
+        if self.frame.is_none() {
+            if !self.may_retry() {
+                return Ok(Pull::NeedMoreData);
+            }
+            let mut reader = Reader::resume(&self.segments, self.at.clone());
+            let depth = reader.depth();
+            let result = T::from_json(&mut reader);
+            if !self.segments.take_starved() {
+                let value = result?;
+                self.partial = None;
+                self.at = reader.suspend();
+                return Ok(Pull::Ready(value));
+            }
+            self.frame = Some(Frame::at(self.at.clone(), depth));
+        }
+        if let Pull::NeedMoreData = self.advance_frame()? {
+            return Ok(Pull::NeedMoreData);
+        }
+        let Some(frame) = self.frame.take() else { unreachable!("the frame is complete") };
+        let mut reader = Reader::resume(&self.segments, frame.start);
+        let value = T::from_json(&mut reader)?;
+        self.at = reader.suspend();
+        Ok(Pull::Ready(value))
+    }
+
+    /// Checks the framed value's tokens as far as the input held goes.
+    fn advance_frame(&mut self) -> Result<Pull<()>> {
+        let Some(frame) = &mut self.frame else { return Ok(Pull::Ready(())) };
+        if frame.complete {
+            return Ok(Pull::Ready(()));
+        }
+        if !may_retry(&self.segments, self.partial) {
+            return Ok(Pull::NeedMoreData);
+        }
+        let mut reader = Reader::resume(&self.segments, frame.scan.clone());
+        loop {
+            let before = reader.clone();
+            let result = reader.skip_value_step(frame.first, frame.depth);
+            if self.segments.take_starved() {
+                self.partial = Some(partial_at(&self.segments, &before));
+                frame.scan = before.suspend();
+                return Ok(Pull::NeedMoreData);
+            }
+            self.partial = None;
+            frame.first = false;
+            if result? {
+                frame.scan = reader.suspend();
+                frame.complete = true;
+                return Ok(Pull::Ready(()));
+            }
+        }
+    }
+
+    /// Follows the pointer one member down (`token`): into the container at the reader's
+    /// position, then through its members, skipping those off the path a token at a time.
+    fn navigate(&mut self) -> Result<Pull<()>> {
+        loop {
+            if self.frame.is_some() {
+                if let Pull::NeedMoreData = self.advance_frame()? {
+                    return Ok(Pull::NeedMoreData);
+                }
+                if let Some(frame) = self.frame.take() {
+                    self.at = frame.scan;
+                }
+            }
+            let Phase::Navigate { tokens, inside } = &self.phase else { unreachable!("navigating") };
+            let Some(token) = tokens.last().cloned() else { return Ok(Pull::Ready(())) };
+            let inside = *inside;
+            let next = match inside {
+                Inside::Nothing => self.step(|reader| match reader.peek()? {
+                    TokenKind::BeginObject => reader.begin_object().map(|()| Inside::Object),
+                    TokenKind::BeginArray => reader.begin_array().map(|()| Inside::Array { skipped: 0 }),
+                    _ => Err(no_member(reader, &token)),
+                })?,
+                Inside::Object => self.step(|reader| match reader.next_key()? {
+                    Some(key) if crate::pointer::key_is(&key, &token) => Ok(Inside::Found),
+                    Some(_) => Ok(Inside::Object),
+                    None => Err(no_member(reader, &token)),
+                })?,
+                Inside::Array { skipped } => self.step(|reader| {
+                    let index = crate::value::pointer::array_index(&token);
+                    match (reader.next_element()?, index) {
+                        (true, Some(index)) if index == skipped => Ok(Inside::Found),
+                        (true, Some(_)) => Ok(Inside::Array { skipped: skipped + 1 }),
+                        _ => Err(no_member(reader, &token)),
+                    }
+                })?,
+                Inside::Found => unreachable!("a found member is entered at once"),
+            };
+            let Pull::Ready(next) = next else { return Ok(Pull::NeedMoreData) };
+            let Phase::Navigate { tokens, inside } = &mut self.phase else { unreachable!("navigating") };
+            match next {
+                Inside::Found => {
+                    tokens.pop();
+                    *inside = Inside::Nothing;
+                }
+                Inside::Object | Inside::Array { .. } if inside_changed(*inside, next) => {
+                    *inside = next;
+                }
+                _ => {
+                    // A member off the path: skip its value.
+                    *inside = next;
+                    let depth = self.at.depth();
+                    self.frame = Some(Frame::at(self.at.clone(), depth));
+                }
+            }
+        }
+    }
+
+    /// Runs `step` from `from`; `None` (nothing changed) when the input held ends inside it.
+    fn run<R>(
+        &mut self,
+        from: Suspended,
+        step: impl FnOnce(&mut Reader<'_>) -> Result<R>,
+    ) -> Result<Pull<(R, Suspended)>> {
+        if !self.may_retry() {
+            return Ok(Pull::NeedMoreData);
+        }
+        let mut reader = Reader::resume(&self.segments, from);
+        let result = step(&mut reader);
+        if self.segments.take_starved() {
+            self.partial = Some(partial_at(&self.segments, &reader));
+            return Ok(Pull::NeedMoreData);
+        }
+        let value = result?;
+        self.partial = None;
+        Ok(Pull::Ready((value, reader.suspend())))
+    }
+
+    /// Runs one small step from where the reader stands; it is run again from there when the
+    /// input held ends inside it.
+    fn step<R>(&mut self, step: impl FnOnce(&mut Reader<'_>) -> Result<R>) -> Result<Pull<R>> {
+        let pull = self.run(self.at.clone(), step)?;
+        Ok(pull.map(|(value, at)| {
+            self.at = at;
+            value
+        }))
+    }
+
+    fn may_retry(&self) -> bool {
+        may_retry(&self.segments, self.partial)
+    }
+}
+
+impl Frame {
+    fn at(start: Suspended, depth: usize) -> Frame {
+        Frame { scan: start.clone(), start, first: true, depth, complete: false }
+    }
+}
+
+#[cold]
+fn no_member(reader: &Reader<'_>, token: &str) -> Error {
+    reader.data_error(format_args!(
+        "the JSON Pointer to the streamed array names `{token}`, which is not there"
+    ))
+}
+
+/// What a reader that ran out of input was reading.
+fn partial_at(segments: &Segments<'_>, reader: &Reader<'_>) -> Partial {
+    let start = reader.offset();
+    let mut first = Vec::new();
+    crate::read::segments::Source::copy_from(segments, start, 1, &mut first);
+    segments.take_starved();
+    Partial { start, held: segments.end_offset(), string: first.first() == Some(&b'"') }
+}
+
+/// Whether a step that ran out of input is worth running again: the input has ended, or what
+/// arrived since could end the token it ran out in (a `"` for a string), or has at least
+/// doubled it (so a long token arriving in small pieces is not scanned again per piece).
+fn may_retry(segments: &Segments<'_>, partial: Option<Partial>) -> bool {
+    let Some(partial) = partial else { return true };
+    let end = segments.end_offset();
+    if segments.has_ended() || end - partial.held >= partial.held - partial.start {
+        return true;
+    }
+    if end == partial.held {
+        return false;
+    }
+    if !partial.string {
+        return true;
+    }
+    let mut arrived = Vec::new();
+    crate::read::segments::Source::copy_from(segments, partial.held, end - partial.held, &mut arrived);
+    segments.take_starved();
+    arrived.contains(&b'"')
+}

@@ -79,7 +79,7 @@ mod tokio_io {
     /// Reads a `T` from a tokio `AsyncRead`, in 64 KiB block reads that are not copied together.
     ///
     /// ```
-    /// # tokio_test::block_on(async {
+    /// # futures_executor::block_on(async {
     /// let body: &[u8] = br#"{"id": 7}"#; // a file, a socket, an HTTP body...
     /// let value: jetwire_json::Value = jetwire_json::stream::from_async_reader(body).await?;
     /// assert_eq!(value["id"], 7);
@@ -121,7 +121,7 @@ mod tokio_io {
     /// buffer, then written whole.
     ///
     /// ```
-    /// # tokio_test::block_on(async {
+    /// # futures_executor::block_on(async {
     /// use jetwire_json::stream::AsyncLinesWriter;
     /// let mut out = Vec::new();
     /// let mut lines = AsyncLinesWriter::new(&mut out);
@@ -305,7 +305,12 @@ pub struct AsyncLinesReader<P, T> {
 impl<P: AsyncPieces, T: FromJsonOwned> AsyncLinesReader<P, T> {
     /// Values read from `pieces` with `options`.
     pub fn from_pieces(pieces: P, options: ReadOptions) -> Self {
-        AsyncLinesReader { pieces, reader: PushReader::with_options(options), failed: false, _values: PhantomData }
+        AsyncLinesReader {
+            pieces,
+            reader: PushReader::with_options(options),
+            failed: false,
+            _values: PhantomData,
+        }
     }
 
     /// The next value; `None` at the end of the input.

@@ -17,11 +17,15 @@
 //!
 //! JSON Lines output: [`LinesWriter`].
 
+#[cfg(any(feature = "tokio", feature = "futures"))]
+mod r#async;
 mod chunks;
 mod io;
 mod lines;
 mod push;
 
+#[cfg(any(feature = "tokio", feature = "futures"))]
+pub use r#async::*;
 pub use chunks::{ChunkedInput, from_chunks, from_chunks_with};
 pub use io::{ArrayReader, LinesReader, from_reader, from_reader_with};
 pub use lines::LinesWriter;

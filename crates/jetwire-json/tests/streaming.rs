@@ -1,0 +1,257 @@
+//! Streaming reads: io::Read, tokio's AsyncRead, futures streams, array elements at a pointer,
+//! JSON Lines, bounded memory, and cancel safety.
+
+use std::io::Read;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use futures_util::StreamExt;
+use jetwire_json::stream::{
+    ArrayReader, AsyncArrayReader, AsyncLinesReader, AsyncLinesWriter, LinesReader, LinesWriter, Pull,
+    PushReader, from_async_reader, from_reader, from_stream,
+};
+use jetwire_json::{Category, Value};
+use tokio::io::{AsyncRead, ReadBuf};
+
+/// An `io::Read` that hands out at most `step` bytes per call.
+struct Trickle<'a> {
+    bytes: &'a [u8],
+    step: usize,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.step.min(out.len()).min(self.bytes.len());
+        out[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+/// An `AsyncRead` that is pending every other poll and then hands out `step` bytes.
+struct SlowAsync {
+    bytes: Vec<u8>,
+    at: usize,
+    step: usize,
+    ready: bool,
+}
+
+impl AsyncRead for SlowAsync {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        out: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        if !self.ready {
+            self.ready = true;
+            cx.waker().wake_by_ref();
+            return Poll::Pending;
+        }
+        self.ready = false;
+        let n = self.step.min(out.remaining()).min(self.bytes.len() - self.at);
+        out.put_slice(&self.bytes[self.at..self.at + n]);
+        self.at += n;
+        Poll::Ready(Ok(()))
+    }
+}
+
+fn numbers_document(count: usize) -> String {
+    let items: Vec<String> =
+        (0..count).map(|i| format!("{{\"id\": {i}, \"name\": \"item \\\"{i}\\\"\"}}")).collect();
+    format!(
+        "{{\"meta\": {{\"skip\": [1, {{\"deep\": \"x\"}}]}}, \"data\": {{\"items\": [{}]}}, \"after\": null}}",
+        items.join(", ")
+    )
+}
+
+#[test]
+fn from_reader_reads_in_blocks_of_any_size() {
+    let document = numbers_document(300);
+    let expected: Value = jetwire_json::from_str(&document).unwrap();
+    for step in [1, 3, 4096, 1 << 20] {
+        let value: Value = from_reader(Trickle { bytes: document.as_bytes(), step }).unwrap();
+        assert_eq!(value, expected, "{step}-byte reads");
+    }
+    let err = from_reader::<_, Value>(&b"{\"a\": [1, 2}"[..]).unwrap_err();
+    assert_eq!((err.offset(), err.category()), (11, Category::Syntax));
+}
+
+#[test]
+fn array_elements_at_a_pointer_stream_one_at_a_time() {
+    let document = numbers_document(3000);
+    for step in [13, 65536] {
+        let ids: Vec<u64> =
+            ArrayReader::<_, Value>::at_pointer(Trickle { bytes: document.as_bytes(), step }, "/data/items")
+                .unwrap()
+                .map(|item| item.unwrap()["id"].as_u64().unwrap())
+                .collect();
+        assert_eq!(ids, (0..3000).collect::<Vec<u64>>(), "{step}-byte reads");
+        let small = numbers_document(50);
+        let ids =
+            ArrayReader::<_, Value>::at_pointer(Trickle { bytes: small.as_bytes(), step: 1 }, "/data/items");
+        assert_eq!(ids.unwrap().count(), 50);
+    }
+    let top: Vec<u32> = ArrayReader::new(&b" [1, 2 ,3] "[..]).collect::<Result<_, _>>().unwrap();
+    assert_eq!(top, [1, 2, 3]);
+    // An error after the array is still reported.
+    let mut after = ArrayReader::<_, Value>::at_pointer(&br#"{"a": [1], "b": tru}"#[..], "/a").unwrap();
+    assert_eq!(after.next().unwrap().unwrap(), 1);
+    assert!(after.next().unwrap().is_err());
+    assert!(after.next().is_none());
+    // A pointer to nothing.
+    let mut missing = ArrayReader::<_, Value>::at_pointer(&br#"{"a": [1]}"#[..], "/b").unwrap();
+    let err = missing.next().unwrap().unwrap_err();
+    assert!(err.message().contains("`b`"), "{err}");
+    // Into an array by index.
+    let nested: Vec<u8> = ArrayReader::at_pointer(&br#"[[9], {"x": [4, 5]}]"#[..], "/1/x")
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(nested, [4, 5]);
+}
+
+#[test]
+fn array_streaming_memory_is_bounded_by_one_element() {
+    // 4 MB of elements pushed in 64 KiB pieces: what stays held is about one piece.
+    let element = format!("{{\"text\": \"{}\", \"n\": [1, 2, 3]}}", "x".repeat(1000));
+    let mut reader = PushReader::new();
+    reader.push(b"[");
+    let mut read = 0;
+    let mut max_held = 0;
+    let mut piece = Vec::new();
+    for i in 0..4_000 {
+        if i > 0 {
+            piece.push(b',');
+        }
+        piece.extend_from_slice(element.as_bytes());
+        if piece.len() >= 65536 {
+            reader.push(&piece);
+            piece.clear();
+            while let Pull::Ready(Some(value)) = reader.next_element::<Value>().unwrap() {
+                assert_eq!(value["n"][2], 3);
+                read += 1;
+            }
+            max_held = max_held.max(reader.held_bytes());
+        }
+    }
+    piece.push(b']');
+    reader.push(&piece);
+    reader.end_input();
+    while let Pull::Ready(Some(_)) = reader.next_element::<Value>().unwrap() {
+        read += 1;
+    }
+    assert_eq!(read, 4_000);
+    assert!(max_held < 3 * 65536, "held {max_held} bytes");
+}
+
+#[test]
+fn json_lines_read_and_write_with_line_numbers_in_errors() {
+    let mut out = Vec::new();
+    let mut lines = LinesWriter::new(&mut out);
+    for i in 0..100 {
+        lines.write(&vec![i, i * 2]).unwrap();
+    }
+    lines.flush().unwrap();
+    assert_eq!(&out[..12], b"[0,0]\n[1,2]\n");
+    for step in [1, 5, 65536] {
+        let values: Vec<Vec<u32>> =
+            LinesReader::new(Trickle { bytes: &out, step }).collect::<Result<_, _>>().unwrap();
+        assert_eq!(values.len(), 100);
+        assert_eq!(values[99], [99, 198]);
+    }
+    let input = b"{\"a\": 1}\n\n  {\"a\": 2}\r\n{\"a\": tru}\n{\"a\": 4}\n";
+    let results: Vec<_> = LinesReader::<_, Value>::new(&input[..]).collect();
+    assert_eq!(results.len(), 3);
+    let err = results[2].as_ref().unwrap_err();
+    assert_eq!((err.line(), err.column()), (4, 7));
+    let two_on_one_line = LinesReader::<_, Value>::new(&b"1 2\n"[..]).nth(1).unwrap().unwrap_err();
+    assert_eq!(two_on_one_line.line(), 1);
+    assert!(two_on_one_line.message().contains("line feed"), "{two_on_one_line}");
+}
+
+#[test]
+fn tokio_reads_documents_elements_and_lines() {
+    let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    runtime.block_on(async {
+        let document = numbers_document(500);
+        let expected: Value = jetwire_json::from_str(&document).unwrap();
+        let slow = SlowAsync { bytes: document.clone().into_bytes(), at: 0, step: 333, ready: false };
+        let value: Value = from_async_reader(slow).await.unwrap();
+        assert_eq!(value, expected);
+
+        let slow = SlowAsync { bytes: document.clone().into_bytes(), at: 0, step: 97, ready: false };
+        let mut items = AsyncArrayReader::<_, Value>::at_pointer(slow, "/data/items").unwrap();
+        let mut count = 0;
+        while let Some(item) = items.next().await {
+            assert_eq!(item.unwrap()["id"], count);
+            count += 1;
+        }
+        assert_eq!(count, 500);
+
+        let mut out = Vec::new();
+        let mut writer = AsyncLinesWriter::new(&mut out);
+        for i in 0..50u32 {
+            writer.write(&i).await.unwrap();
+        }
+        let slow = SlowAsync { bytes: out, at: 0, step: 4, ready: false };
+        let mut lines = AsyncLinesReader::<_, u32>::new(slow);
+        let mut expected = 0;
+        while let Some(n) = lines.next().await {
+            assert_eq!(n.unwrap(), expected);
+            expected += 1;
+        }
+        assert_eq!(expected, 50);
+    });
+}
+
+#[test]
+fn dropping_an_async_read_midway_loses_nothing() {
+    let document = numbers_document(200);
+    let slow = SlowAsync { bytes: document.into_bytes(), at: 0, step: 50, ready: false };
+    let mut items = AsyncArrayReader::<_, Value>::at_pointer(slow, "/data/items").unwrap();
+    let waker = futures_util::task::noop_waker();
+    let mut cx = Context::from_waker(&waker);
+    let mut ids = Vec::new();
+    // Poll each `next()` a few times and drop it, pending or not; start again with a new one.
+    let mut polls = 0;
+    while ids.len() < 200 {
+        let mut next = Box::pin(items.next());
+        for _ in 0..(polls % 3) + 1 {
+            polls += 1;
+            if let Poll::Ready(item) = next.as_mut().poll(&mut cx) {
+                ids.push(item.unwrap().unwrap()["id"].as_u64().unwrap());
+                break;
+            }
+        }
+    }
+    assert_eq!(ids, (0..200).collect::<Vec<u64>>());
+    let end = futures_executor::block_on(items.next());
+    assert!(end.is_none());
+}
+
+#[test]
+fn futures_streams_of_bytes_are_read_without_copying_together() {
+    futures_executor::block_on(async {
+        let document = numbers_document(300);
+        let chunks: Vec<Result<bytes::Bytes, std::io::Error>> =
+            document.as_bytes().chunks(1000).map(|chunk| Ok(bytes::Bytes::copy_from_slice(chunk))).collect();
+        let value: Value = from_stream(futures_util::stream::iter(chunks)).await.unwrap();
+        assert_eq!(value["data"]["items"][299]["id"], 299);
+
+        let lines = futures_util::stream::iter(vec![
+            Ok::<_, std::io::Error>(b"1\n2".to_vec()),
+            Ok(b"\n3\n".to_vec()),
+        ]);
+        let values: Vec<u8> =
+            AsyncLinesReader::<_, u8>::from_stream(lines).map(Result::unwrap).collect().await;
+        assert_eq!(values, [1, 2, 3]);
+
+        let failing = futures_util::stream::iter(vec![
+            Ok(bytes::Bytes::from_static(b"[1,")),
+            Err(std::io::Error::other("connection reset")),
+        ]);
+        let err = from_stream::<_, _, _, Value>(failing).await.unwrap_err();
+        assert_eq!(err.category(), Category::Io);
+        assert!(err.to_string().contains("connection reset"));
+    });
+}

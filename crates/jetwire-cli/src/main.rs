@@ -6,18 +6,20 @@
 mod input;
 mod transcode;
 
-use std::io::Write as _;
+use std::io::{self, IsTerminal as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use jetwire_json::{Indent, PointerTree, ReadOptions, Reader, WriteOptions};
+use jetwire_json::{Category, Indent, Output as _, PointerTree, ReadOptions, WriteOptions};
 
-use input::Input;
+use input::{Input, Source};
 
 #[derive(Parser)]
 #[command(name = "jetwire", version, about = "Check, format and look into JSON, strictly and fast.")]
-#[command(after_help = "The whole input is read into memory before it is parsed.")]
+#[command(after_help = "check and fmt read the input in 64 KiB blocks as they parse it: memory follows the \
+nesting and the longest token (or line, with --ndjson), not the size of the input. On a terminal, \
+stderr shows how far the reading of a large file has gone. get reads the whole input into memory.")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -25,24 +27,30 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Exit 0 if the input is exactly one valid JSON document; otherwise print
-    /// `NAME:LINE:COLUMN: message` to stderr and exit 1.
+    /// Exit 0 if the input is exactly one valid JSON document (with --ndjson: one valid value per
+    /// line); otherwise print `NAME:LINE:COLUMN: message` to stderr for the first error and
+    /// exit 1.
     Check {
         /// The file to read, or `-` (the default) for standard input.
         #[arg(default_value = "-")]
         file: PathBuf,
+        /// Read JSON Lines (NDJSON): one JSON value per line, blank lines skipped; empty input
+        /// is valid.
+        #[arg(long)]
+        ndjson: bool,
         #[command(flatten)]
         read: ReadArgs,
     },
     /// Rewrite the input to stdout, pretty (the default) or minified. No data changes: numbers
     /// keep their spelling and strings their exact content, escapes included. Comments, when
-    /// allowed, are dropped.
+    /// allowed, are dropped. Output is written as the input is read: an error found past the
+    /// first 64 KiB of output leaves what was written before it.
     Fmt {
         /// The file to read, or `-` (the default) for standard input.
         #[arg(default_value = "-")]
         file: PathBuf,
         /// Spaces per level of indentation.
-        #[arg(long, default_value_t = 2, conflicts_with = "minify")]
+        #[arg(long, default_value_t = 2, conflicts_with_all = ["minify", "ndjson"])]
         indent: u8,
         /// No whitespace at all.
         #[arg(long)]
@@ -50,13 +58,17 @@ enum Command {
         /// Escape every non-ASCII character as \uXXXX.
         #[arg(long)]
         ascii: bool,
+        /// Read JSON Lines (NDJSON), one JSON value per line, and write each value compact on a
+        /// line of its own.
+        #[arg(long)]
+        ndjson: bool,
         #[command(flatten)]
         read: ReadArgs,
     },
     /// Print the value at each JSON Pointer (such as `/statuses/0/user/name`; `""` is the whole
-    /// document), one per line, exactly as the input spells it. Only the input up to the last
-    /// value found is read. A pointer with no value is reported on stderr and makes the exit
-    /// status 1; the values found are still printed.
+    /// document), one per line, exactly as the input spells it. The whole input is read into
+    /// memory, and parsed only up to the last value found. A pointer with no value is reported
+    /// on stderr and makes the exit status 1; the values found are still printed.
     Get {
         /// The file to read, or `-` for standard input.
         file: PathBuf,
@@ -83,6 +95,7 @@ struct ReadArgs {
 }
 
 impl ReadArgs {
+    /// The options as the reader takes them.
     fn options(&self) -> ReadOptions {
         ReadOptions {
             max_depth: self.max_depth,
@@ -95,24 +108,35 @@ impl ReadArgs {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Check { file, read } => run(&file, |input| {
-            let mut reader = Reader::with_options(input, read.options());
-            reader.skip_value()?;
-            reader.finish()?;
-            Ok(Vec::new())
-        }),
-        Command::Fmt { file, indent, minify, ascii, read } => run(&file, |input| {
-            let write = WriteOptions {
-                indent: if minify { None } else { Some(Indent::Spaces(indent)) },
-                ascii_only: ascii,
-                ..WriteOptions::default()
-            };
-            let mut output = transcode::transcode(input, read.options(), write)?;
-            if !minify {
-                output.push(b'\n');
+        Command::Check { file, ndjson, read } => run(&file, true, |source| {
+            if ndjson {
+                transcode::check_lines(source, read.options())
+            } else {
+                transcode::check(source, read.options())
             }
-            Ok(output)
         }),
+        Command::Fmt { file, indent, minify, ascii, ndjson, read } => {
+            // A bar on the terminal that shows the output would tear through it.
+            let progress = !io::stdout().is_terminal();
+            run(&file, progress, |source| {
+                let write = WriteOptions {
+                    // JSON Lines put each value on one line: compact.
+                    indent: if minify || ndjson { None } else { Some(Indent::Spaces(indent)) },
+                    ascii_only: ascii,
+                    ..WriteOptions::default()
+                };
+                let stdout = io::stdout().lock();
+                let mut out = if ndjson {
+                    transcode::transcode_lines(source, read.options(), write, stdout)?
+                } else {
+                    transcode::transcode(source, read.options(), write, stdout)?
+                };
+                if !minify && !ndjson {
+                    out.buffer().push(b'\n');
+                }
+                out.flush_all().map_err(|err| Failure::Output(err.to_string()))
+            })
+        }
         Command::Get { file, pointers, read } => get(&file, &pointers, read.options()),
     }
 }
@@ -160,25 +184,50 @@ fn get(file: &Path, pointers: &[String], options: ReadOptions) -> ExitCode {
     }
 }
 
-/// Reads `file`, runs `process` on its bytes and prints what it returns, mapping errors to the
-/// exit status and message format of the command.
-fn run(file: &Path, process: impl FnOnce(&[u8]) -> jetwire_json::Result<Vec<u8>>) -> ExitCode {
-    let input = match Input::read(file) {
-        Ok(input) => input,
+/// Why `check` or `fmt` failed.
+enum Failure {
+    /// Reading the input failed: exit status 2.
+    Input(io::Error),
+    /// Writing the output failed (its message): exit status 2.
+    Output(String),
+    /// The input is not valid JSON, or the output cannot express it: exit status 1.
+    Json(jetwire_json::Error),
+}
+
+impl From<jetwire_json::Error> for Failure {
+    fn from(err: jetwire_json::Error) -> Failure {
+        // The readers do no I/O of their own: an I/O error is the writer's, into stdout.
+        if err.category() == Category::Io {
+            Failure::Output(err.message().to_owned())
+        } else {
+            Failure::Json(err)
+        }
+    }
+}
+
+/// Opens `file` (with a progress bar if `progress` and stderr is a terminal), runs `process` on
+/// it, and maps its failure to the exit status and message format of the command.
+fn run(file: &Path, progress: bool, process: impl FnOnce(&mut Source) -> Result<(), Failure>) -> ExitCode {
+    let mut source = match Source::open(file, progress) {
+        Ok(source) => source,
         Err(err) => {
             eprintln!("jetwire: {}: {err}", file.display());
             return ExitCode::from(2);
         }
     };
-    match process(input.bytes()) {
-        Ok(output) => match std::io::stdout().lock().write_all(&output) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(err) => {
-                eprintln!("jetwire: writing the output: {err}");
-                ExitCode::from(2)
-            }
-        },
-        Err(err) => json_error(input.name(), &err),
+    let result = process(&mut source);
+    source.clear_progress();
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Input(err)) => {
+            eprintln!("jetwire: {}: {err}", file.display());
+            ExitCode::from(2)
+        }
+        Err(Failure::Output(message)) => {
+            eprintln!("jetwire: writing the output: {message}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Json(err)) => json_error(source.name(), &err),
     }
 }
 

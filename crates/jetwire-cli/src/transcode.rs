@@ -1,26 +1,127 @@
-//! Rewriting JSON token by token without changing its data.
+//! Checking and rewriting the input as it is read, a block at a time, with memory bounded by the
+//! nesting and the longest token (or line, for JSON Lines) rather than by the input's size.
+//!
+//! Rewriting changes no data. Strings are copied from their source, escapes and all (only the
+//! writer's extra escaping is applied to literal characters), and numbers keep their spelling,
+//! so no value changes, not even an ill-formed one.
 
-use jetwire_json::{ReadOptions, Reader, Result, Token, WriteOptions, Writer};
+use std::io;
 
-/// Reads `input` and writes it again with `write` options. Strings are copied from their source
-/// escapes and all (only the writer's extra escaping is applied to literal characters), and
-/// numbers keep their spelling, so no value changes, not even an ill-formed one.
-pub(crate) fn transcode(input: &[u8], read: ReadOptions, write: WriteOptions) -> Result<Vec<u8>> {
-    let mut reader = Reader::with_options(input, read);
-    // The reader has validated every token, so the writer need not check them again.
-    let mut writer = Writer::with_options(WriteOptions { skip_validation: true, ..write });
-    while let Some(token) = reader.next_token()? {
-        match token {
-            Token::BeginObject => writer.begin_object()?,
-            Token::EndObject => writer.end_object()?,
-            Token::BeginArray => writer.begin_array()?,
-            Token::EndArray => writer.end_array()?,
-            Token::PropertyName(name) => writer.escaped_property_name(name.raw())?,
-            Token::String(text) => writer.escaped_string(text.raw())?,
-            Token::Number(number) => writer.number_text(number.as_str())?,
-            Token::Bool(value) => writer.bool(value)?,
-            Token::Null => writer.null()?,
+use jetwire_json::stream::{Pull, PushReader};
+use jetwire_json::{
+    IoOutput, Output, OwnedRawValue, ReadOptions, Reader, Result, Token, WriteOptions, Writer,
+};
+
+use crate::Failure;
+use crate::input::{BLOCK_SIZE, Source};
+
+/// Writes one token read from the input.
+fn write_token<O: Output>(writer: &mut Writer<O>, token: Token<'_>) -> Result<()> {
+    match token {
+        Token::BeginObject => writer.begin_object(),
+        Token::EndObject => writer.end_object(),
+        Token::BeginArray => writer.begin_array(),
+        Token::EndArray => writer.end_array(),
+        Token::PropertyName(name) => writer.escaped_property_name(name.raw()),
+        Token::String(text) => writer.escaped_string(text.raw()),
+        Token::Number(number) => writer.number_text(number.as_str()),
+        Token::Bool(value) => writer.bool(value),
+        Token::Null => writer.null(),
+    }
+}
+
+/// The writer's options for transcoding: the reader has validated every token, so the writer
+/// need not check them again.
+fn unchecked(write: WriteOptions) -> WriteOptions {
+    WriteOptions { skip_validation: true, ..write }
+}
+
+/// Reads the one document of `source` and writes it again to `out` with `write` options, a
+/// block at a time: memory holds the nesting, the token being read and the output of about one
+/// block.
+///
+/// The output is handed to `out` in blocks too, and only while the input is valid: on an error,
+/// what is still buffered is dropped, so a small input that fails writes nothing, while a large
+/// one may leave the blocks written before the error.
+pub(crate) fn transcode<W: io::Write>(
+    source: &mut Source,
+    read: ReadOptions,
+    write: WriteOptions,
+    out: W,
+) -> std::result::Result<IoOutput<W>, Failure> {
+    let mut reader = PushReader::with_options(read);
+    let mut writer = Writer::to_io(out, unchecked(write));
+    loop {
+        match reader.next_token()? {
+            Pull::Ready(Some(token)) => write_token(&mut writer, token)?,
+            Pull::Ready(None) => break,
+            Pull::NeedMoreData => {
+                // Numbers, booleans and nulls never flush the writer's buffer by themselves (a
+                // long array of them would gather all its output): hand it on between blocks.
+                // `finish` only flushes, since validation is off.
+                if writer.as_bytes().len() >= BLOCK_SIZE {
+                    writer.finish()?;
+                }
+                source.feed(&mut reader).map_err(Failure::Input)?;
+            }
         }
     }
-    Ok(writer.into_vec())
+    Ok(writer.into_output())
+}
+
+/// Reads JSON Lines from `source` and writes each value again to `out`, one per line, with
+/// `write` options (which should be compact). Memory holds about one line. The output is handed
+/// on as [`transcode`]'s is.
+pub(crate) fn transcode_lines<W: io::Write>(
+    source: &mut Source,
+    read: ReadOptions,
+    write: WriteOptions,
+    out: W,
+) -> std::result::Result<IoOutput<W>, Failure> {
+    let mut reader = PushReader::with_options(read);
+    let mut out = IoOutput::new(out);
+    while let Some(value) = next_line(source, &mut reader)? {
+        // The value's bytes were captured as written, so its tokens come out as they went in.
+        let mut tokens = Reader::with_options(value.as_bytes(), read);
+        let mut writer = Writer::from_output(out.buffer(), unchecked(write));
+        while let Some(token) = tokens.next_token()? {
+            write_token(&mut writer, token)?;
+        }
+        out.buffer().push(b'\n');
+        out.maybe_flush().map_err(|err| Failure::Output(err.to_string()))?;
+    }
+    Ok(out)
+}
+
+/// Checks JSON Lines from `source`: every line one valid value (blank lines are skipped). Stops
+/// at the first error.
+pub(crate) fn check_lines(source: &mut Source, read: ReadOptions) -> std::result::Result<(), Failure> {
+    let mut reader = PushReader::with_options(read);
+    while next_line(source, &mut reader)?.is_some() {}
+    Ok(())
+}
+
+/// Checks the one document of `source`, a token at a time.
+pub(crate) fn check(source: &mut Source, read: ReadOptions) -> std::result::Result<(), Failure> {
+    let mut reader = PushReader::with_options(read);
+    loop {
+        match reader.next_token()? {
+            Pull::Ready(Some(_)) => {}
+            Pull::Ready(None) => return Ok(()),
+            Pull::NeedMoreData => source.feed(&mut reader).map_err(Failure::Input)?,
+        }
+    }
+}
+
+/// The next JSON Lines value of `source`, its exact bytes, or `None` at the end.
+fn next_line(
+    source: &mut Source,
+    reader: &mut PushReader,
+) -> std::result::Result<Option<OwnedRawValue>, Failure> {
+    loop {
+        match reader.next_line::<OwnedRawValue>()? {
+            Pull::Ready(value) => return Ok(value),
+            Pull::NeedMoreData => source.feed(reader).map_err(Failure::Input)?,
+        }
+    }
 }

@@ -406,6 +406,234 @@ fn fmt_of_the_benchmark_corpora_is_valid_and_idempotent() {
     check_fmt_round_trip("twitter.json", &bytes, &["--minify"]);
 }
 
+// ---- input in blocks -------------------------------------------------------------------------------
+
+/// The size of the blocks the command reads.
+const BLOCK: usize = 64 * 1024;
+
+/// An array of `count` objects, spaced, and its `fmt --minify` and `fmt` (pretty) forms, built by
+/// hand.
+fn generated_array(count: usize) -> (Vec<u8>, String, String) {
+    let (mut input, mut minified, mut pretty) = (String::from("[ "), String::from("["), String::from("["));
+    for i in 0..count {
+        let sep = if i == 0 { "" } else { "," };
+        input.push_str(&format!(
+            "{sep}\n  {{ \"id\" : {i}, \"name\" : \"item \\u00e9 {i}\", \
+             \"vals\" : [ {i}.50, -2E+{i} ], \"ok\" : true }}"
+        ));
+        minified.push_str(&format!(
+            "{sep}{{\"id\":{i},\"name\":\"item \\u00e9 {i}\",\"vals\":[{i}.50,-2E+{i}],\"ok\":true}}"
+        ));
+        pretty.push_str(&format!(
+            "{sep}\n  {{\n    \"id\": {i},\n    \"name\": \"item \\u00e9 {i}\",\n    \"vals\": [\n      \
+             {i}.50,\n      -2E+{i}\n    ],\n    \"ok\": true\n  }}"
+        ));
+    }
+    input.push_str("\n]\n");
+    minified.push(']');
+    pretty.push_str("\n]\n");
+    (input.into_bytes(), minified, pretty)
+}
+
+#[test]
+fn check_and_fmt_a_document_larger_than_one_block() {
+    let (input, minified, pretty) = generated_array(2500);
+    assert!(input.len() > 3 * BLOCK, "{}", input.len());
+    let (_dir, path) = file_with("big.json", &input);
+    // From the file, then from standard input.
+    for file in [path_arg(&path), "-"] {
+        let output = jetwire(&["check", file], Some(&input));
+        assert_eq!(code(&output), 0, "{file}: {}", stderr(&output));
+        assert!(output.stdout.is_empty() && output.stderr.is_empty(), "{file}");
+
+        let output = jetwire(&["fmt", "--minify", file], Some(&input));
+        assert_eq!(code(&output), 0, "{file}: {}", stderr(&output));
+        assert!(output.stdout == minified.as_bytes(), "{file}: the minified output differs");
+        assert!(output.stderr.is_empty(), "{file}");
+
+        let output = jetwire(&["fmt", file], Some(&input));
+        assert_eq!(code(&output), 0, "{file}: {}", stderr(&output));
+        assert!(output.stdout == pretty.as_bytes(), "{file}: the pretty output differs");
+        assert!(output.stderr.is_empty(), "{file}");
+    }
+}
+
+#[test]
+fn fmt_of_a_long_array_of_numbers_from_stdin() {
+    // Numbers alone never end a string or a container: the output must still come through whole.
+    let numbers: Vec<String> = (0..60_000).map(|i| format!("{i}.0e-1")).collect();
+    let input = format!("[ {} ]", numbers.join(" , "));
+    let output = jetwire(&["fmt", "--minify"], Some(input.as_bytes()));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(stdout(&output), format!("[{}]", numbers.join(",")));
+}
+
+/// `[<filler>, <token>, <filler>]`, with `token` starting `before` bytes ahead of the first
+/// block's end; the filler strings are long enough for that.
+fn straddling(token: &str, before: usize) -> (Vec<u8>, String) {
+    let filler_len = BLOCK - before - "[\"\", ".len();
+    let filler = "f".repeat(filler_len);
+    let input = format!("[\"{filler}\", {token} , \"end\"]");
+    assert_eq!(input.find(token), Some(BLOCK - before));
+    // What a small input with the same tokens gives.
+    let small = jetwire(&["fmt", "--minify"], Some(format!("[\"f\", {token} , \"end\"]").as_bytes()));
+    assert_eq!(code(&small), 0, "{}", stderr(&small));
+    let expected = String::from_utf8(small.stdout).unwrap().replacen("\"f\"", &format!("\"{filler}\""), 1);
+    (input.into_bytes(), expected)
+}
+
+#[test]
+fn tokens_split_by_the_block_boundary_come_out_whole() {
+    // A long string with escapes and raw UTF-8 where the boundary falls, and a number: each
+    // split at every byte around offset 65536.
+    let long_string =
+        format!("\"{}\\u00e9 \\\"q\\\" \u{e9}\u{1F600} \\ud800 tail{}\"", "s".repeat(300), "t".repeat(300));
+    assert_eq!(
+        jetwire(&["fmt", "--minify"], Some(format!("[{long_string}]").as_bytes())).stdout,
+        format!("[{long_string}]").into_bytes()
+    );
+    let (_dir, path) = file_with("placeholder.json", b"");
+    for before in 295..330 {
+        let (input, expected) = straddling(&long_string, before);
+        std::fs::write(&path, &input).unwrap();
+        let output = jetwire(&["fmt", "--minify", path_arg(&path)], None);
+        assert_eq!(code(&output), 0, "string, {before}: {}", stderr(&output));
+        assert!(output.stdout == expected.as_bytes(), "string split {before} bytes into it");
+    }
+    let number = "-123456789.000123456789e+0012";
+    for before in 1..number.len() {
+        let (input, expected) = straddling(number, before);
+        assert!(expected.contains(",-123456789.000123456789e+0012,"));
+        std::fs::write(&path, &input).unwrap();
+        let output = jetwire(&["fmt", "--minify", path_arg(&path)], None);
+        assert_eq!(code(&output), 0, "number, {before}: {}", stderr(&output));
+        assert!(output.stdout == expected.as_bytes(), "number split {before} bytes into it");
+        // Pretty output too, and from standard input.
+        let output = jetwire(&["fmt"], Some(&input));
+        assert_eq!(code(&output), 0, "number, {before}: {}", stderr(&output));
+        assert!(stdout(&output).contains("\n  -123456789.000123456789e+0012,\n"), "number, {before}");
+    }
+    // A number the boundary cuts is not taken for two.
+    let (input, _) = straddling("12345678", 4);
+    std::fs::write(&path, &input).unwrap();
+    let output = jetwire(&["fmt", "--minify", path_arg(&path)], None);
+    assert!(stdout(&output).contains(",12345678,"), "{}", stderr(&output));
+}
+
+#[test]
+fn an_error_far_into_a_large_input_has_its_line_and_column() {
+    let (valid, _, pretty) = generated_array(3000);
+    // Break object 2900 (on line 2902): `"ok" : true` becomes `"ok" : tru e`.
+    let text = String::from_utf8(valid).unwrap();
+    let at = text.find("\"id\" : 2900,").unwrap();
+    let bad_at = at + text[at..].find("true").unwrap();
+    let input = format!("{}tru e{}", &text[..bad_at], &text[bad_at + 4..]);
+    assert!(bad_at > 4 * BLOCK);
+    let line = 1 + input[..bad_at].matches('\n').count();
+    let line_start = input[..bad_at].rfind('\n').unwrap() + 1;
+    let column = 1 + input[line_start..bad_at].chars().count();
+    assert_eq!((line, column), (2902, 86));
+
+    let (_dir, path) = file_with("far.json", input.as_bytes());
+    for (file, name) in [(path_arg(&path), path.display().to_string()), ("-", "-".to_owned())] {
+        let output = jetwire(&["check", file], Some(input.as_bytes()));
+        assert_eq!(code(&output), 1, "{file}");
+        assert_eq!(stderr(&output), format!("{name}:{line}:{column}: expected `true`, found `tru`\n"));
+
+        // fmt reports the same; what it wrote before the error is the start of the valid output.
+        let output = jetwire(&["fmt", file], Some(input.as_bytes()));
+        assert_eq!(code(&output), 1, "{file}");
+        assert_eq!(stderr(&output), format!("{name}:{line}:{column}: expected `true`, found `tru`\n"));
+        assert!(output.stdout.len() < pretty.len());
+        assert!(pretty.as_bytes().starts_with(&output.stdout), "{file}");
+    }
+
+    // Columns count characters: `é` before the error on its line is one.
+    let input = format!("[\"{}\",\n \"\u{e9}\u{e9}\", nul]", "x".repeat(3 * BLOCK));
+    let output = jetwire(&["check"], Some(input.as_bytes()));
+    assert_eq!(stderr(&output), "-:2:8: expected `null`, found `nul`\n");
+}
+
+// ---- JSON Lines ------------------------------------------------------------------------------------
+
+#[test]
+fn check_ndjson_accepts_a_value_per_line() {
+    let lines = b"{\"a\": 1}\n[1, 2.50]\n\n  \"x\"  \r\nnull\n";
+    let (_dir, path) = file_with("ok.ndjson", lines);
+    for file in [path_arg(&path), "-"] {
+        let output = jetwire(&["check", "--ndjson", file], Some(lines));
+        assert_eq!(code(&output), 0, "{file}: {}", stderr(&output));
+        assert!(output.stdout.is_empty() && output.stderr.is_empty(), "{file}");
+    }
+    // No lines at all is valid JSON Lines; it is not a JSON document.
+    let output = jetwire(&["check", "--ndjson"], Some(b""));
+    assert_eq!((code(&output), stderr(&output)), (0, ""));
+    // Without --ndjson, the second line is an error.
+    let output = jetwire(&["check"], Some(lines));
+    assert_eq!(code(&output), 1);
+    assert_eq!(stderr(&output), "-:2:1: expected end of input after the JSON value, found `[`\n");
+}
+
+#[test]
+fn check_ndjson_reports_the_line_of_an_error() {
+    let lines = b"{\"a\": 1}\n[1, 2]\n{\"b\": [1,]}\n{}\n";
+    let (_dir, path) = file_with("bad.ndjson", lines);
+    let output = jetwire(&["check", "--ndjson", path_arg(&path)], None);
+    assert_eq!(code(&output), 1);
+    assert_eq!(stderr(&output), format!("{}:3:10: expected a value, found `]`\n", path.display()));
+
+    // Two values on one line.
+    let output = jetwire(&["check", "--ndjson"], Some(b"1\n2 3\n"));
+    assert_eq!(code(&output), 1);
+    assert_eq!(stderr(&output), "-:2:3: expected a line feed after the JSON value, found `3`\n");
+
+    // A line far into a large input.
+    let mut lines = String::new();
+    for i in 0..20_000 {
+        lines.push_str(&format!("{{\"n\": {i}, \"s\": \"line {i}\"}}\n"));
+    }
+    lines.push_str("{\"n\": oops}\n");
+    assert!(lines.len() > 4 * BLOCK);
+    let output = jetwire(&["check", "--ndjson"], Some(lines.as_bytes()));
+    assert_eq!(code(&output), 1);
+    assert_eq!(stderr(&output), "-:20001:7: expected a value, found `oops`\n");
+}
+
+#[test]
+fn fmt_ndjson_writes_each_value_compact_on_its_line() {
+    let lines = "{ \"a\" : 1 , \"b\" : [ 2.50 , -0 ] }\n\n[ ]\n  \"x\\u00e9 \u{e9}\"\r\nnull\n1E400";
+    let expected = "{\"a\":1,\"b\":[2.50,-0]}\n[]\n\"x\\u00e9 \u{e9}\"\nnull\n1E400\n";
+    let (_dir, path) = file_with("in.ndjson", lines.as_bytes());
+    for args in [&["fmt", "--ndjson", path_arg(&path)][..], &["fmt", "--ndjson", "--minify", "-"][..]] {
+        let output = jetwire(args, Some(lines.as_bytes()));
+        assert_eq!(code(&output), 0, "{args:?}: {}", stderr(&output));
+        assert_eq!(stdout(&output), expected, "{args:?}");
+        assert!(output.stderr.is_empty(), "{args:?}");
+    }
+    let output = jetwire(&["fmt", "--ndjson", "--ascii"], Some(lines.as_bytes()));
+    assert_eq!(stdout(&output), expected.replace('\u{e9}', "\\u00e9"));
+    let output = jetwire(&["fmt", "--ndjson"], Some(b""));
+    assert_eq!((code(&output), stdout(&output)), (0, ""));
+
+    // Pretty output would not be a line per value.
+    let output = jetwire(&["fmt", "--ndjson", "--indent", "2"], Some(lines.as_bytes()));
+    assert_eq!(code(&output), 2);
+    assert!(output.stdout.is_empty());
+
+    // Many lines, more than a block of them.
+    let input: String = (0..20_000).map(|i| format!("{{ \"n\" : {i} , \"v\" : [ {i}.0 ] }}\n")).collect();
+    let expected: String = (0..20_000).map(|i| format!("{{\"n\":{i},\"v\":[{i}.0]}}\n")).collect();
+    let output = jetwire(&["fmt", "--ndjson"], Some(input.as_bytes()));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(stdout(&output) == expected, "the formatted lines differ");
+
+    // An error: reported with its line, and nothing of a small input written.
+    let output = jetwire(&["fmt", "--ndjson"], Some(b"1\n2\n[3,\n"));
+    assert_eq!(code(&output), 1);
+    assert_eq!(stderr(&output), "-:4:1: expected a value, found end of input\n");
+    assert!(output.stdout.is_empty());
+}
+
 // ---- get -------------------------------------------------------------------------------------------
 
 fn stdout(output: &Output) -> &str {

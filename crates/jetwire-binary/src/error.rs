@@ -47,7 +47,7 @@ struct ErrorImpl {
     category: Category,
     message: String,
     offset: Option<usize>,
-    /// JSON Pointer segments, innermost first (they are added while the error travels outwards).
+    /// The path of the failing value, built while the error travels outwards.
     path: ErrorPath,
     source: Option<io::Error>,
 }

@@ -23,13 +23,6 @@ pub fn variant_field_error(err: Error, variant: &str, name: &str) -> Error {
     err.prepend_field(name).prepend_field(variant)
 }
 
-/// Adds the element index in front of the path of `err`.
-#[cold]
-#[inline(never)]
-pub fn element_error(err: Error, index: usize) -> Error {
-    err.prepend_index(index)
-}
-
 /// The value of a field that a versioned body ended before: the type's
 /// [`FromBinary::absent`] value (`None` for an `Option`), else a "missing field" error.
 #[inline]

@@ -55,8 +55,6 @@ impl Input {
 pub(crate) struct Source {
     name: String,
     stream: Box<dyn Read>,
-    /// The block read into, reused (the reader copies what it is given).
-    block: Vec<u8>,
     progress: Option<ProgressBar>,
 }
 
@@ -80,7 +78,7 @@ impl Source {
             };
             (Box::new(file), bar)
         };
-        Ok(Source { name: name_of(path), stream, block: vec![0; BLOCK_SIZE], progress: bar })
+        Ok(Source { name: name_of(path), stream, progress: bar })
     }
 
     /// The name for messages: the path as given, or `-`.
@@ -92,20 +90,9 @@ impl Source {
     pub(crate) fn feed(&mut self, reader: &mut PushReader) -> io::Result<()> {
         // The reader asks for more only until the end is marked: asking after it would loop.
         assert!(!reader.is_input_ended(), "the reader asked for input after its end");
-        let length = loop {
-            match self.stream.read(&mut self.block) {
-                Ok(length) => break length,
-                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-                Err(err) => return Err(err),
-            }
-        };
-        if length == 0 {
-            reader.end_input();
-        } else {
-            reader.push(&self.block[..length]);
-            if let Some(bar) = &self.progress {
-                bar.inc(length as u64);
-            }
+        let length = reader.read_from(&mut self.stream)?;
+        if let Some(bar) = &self.progress {
+            bar.inc(length as u64);
         }
         Ok(())
     }

@@ -8,27 +8,10 @@
 use std::io;
 
 use jetwire_json::stream::{Pull, PushReader};
-use jetwire_json::{
-    IoOutput, Output, OwnedRawValue, ReadOptions, Reader, Result, Token, WriteOptions, Writer,
-};
+use jetwire_json::{IoOutput, Output, OwnedRawValue, ReadOptions, Reader, WriteOptions, Writer};
 
 use crate::Failure;
-use crate::input::{BLOCK_SIZE, Source};
-
-/// Writes one token read from the input.
-fn write_token<O: Output>(writer: &mut Writer<O>, token: Token<'_>) -> Result<()> {
-    match token {
-        Token::BeginObject => writer.begin_object(),
-        Token::EndObject => writer.end_object(),
-        Token::BeginArray => writer.begin_array(),
-        Token::EndArray => writer.end_array(),
-        Token::PropertyName(name) => writer.escaped_property_name(name.raw()),
-        Token::String(text) => writer.escaped_string(text.raw()),
-        Token::Number(number) => writer.number_text(number.as_str()),
-        Token::Bool(value) => writer.bool(value),
-        Token::Null => writer.null(),
-    }
-}
+use crate::input::Source;
 
 /// The writer's options for transcoding: the reader has validated every token, so the writer
 /// need not check them again.
@@ -53,17 +36,9 @@ pub(crate) fn transcode<W: io::Write>(
     let mut writer = Writer::to_io(out, unchecked(write));
     loop {
         match reader.next_token()? {
-            Pull::Ready(Some(token)) => write_token(&mut writer, token)?,
+            Pull::Ready(Some(token)) => writer.token(token)?,
             Pull::Ready(None) => break,
-            Pull::NeedMoreData => {
-                // Numbers, booleans and nulls never flush the writer's buffer by themselves (a
-                // long array of them would gather all its output): hand it on between blocks.
-                // `finish` only flushes, since validation is off.
-                if writer.as_bytes().len() >= BLOCK_SIZE {
-                    writer.finish()?;
-                }
-                source.feed(&mut reader).map_err(Failure::Input)?;
-            }
+            Pull::NeedMoreData => source.feed(&mut reader).map_err(Failure::Input)?,
         }
     }
     Ok(writer.into_output())
@@ -85,7 +60,7 @@ pub(crate) fn transcode_lines<W: io::Write>(
         let mut tokens = Reader::with_options(value.as_bytes(), read);
         let mut writer = Writer::from_output(out.buffer(), unchecked(write));
         while let Some(token) = tokens.next_token()? {
-            write_token(&mut writer, token)?;
+            writer.token(token)?;
         }
         out.buffer().push(b'\n');
         out.maybe_flush().map_err(|err| Failure::Output(err.to_string()))?;

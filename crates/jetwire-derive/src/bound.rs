@@ -1,6 +1,6 @@
-//! Generic bounds of generated impls: which type parameters need `ToJson`,
-//! `FromJson<'de>` or `Default`, inferred from the fields that use them, and
-//! which lifetimes the input lifetime `'de` must outlive.
+//! Generic bounds of generated impls: which type parameters need the derived trait (`ToJson`,
+//! `FromBinary<'de>`, ...) or `Default`, inferred from the fields that use them, and which
+//! lifetimes the input lifetime `'de` must outlive.
 
 use std::collections::{BTreeSet, HashSet};
 
@@ -8,6 +8,7 @@ use syn::punctuated::Pair;
 use syn::visit::{self, Visit};
 
 use crate::internals::ast::{Container, Field, Variant};
+use crate::internals::attr;
 
 /// The lifetimes that appear in `ty`, such as `'a` in `Cow<'a, str>`.
 pub fn lifetimes_in(ty: &syn::Type) -> BTreeSet<syn::Lifetime> {
@@ -37,7 +38,7 @@ pub fn with_field_predicates(
     cont: &Container,
     generics: &syn::Generics,
     filter: impl Fn(&Field, Option<&Variant>) -> bool,
-    pick: impl Fn(&crate::internals::attr::Bound) -> Option<&Vec<syn::WherePredicate>>,
+    pick: impl Fn(&attr::Bound) -> Option<&Vec<syn::WherePredicate>>,
 ) -> syn::Generics {
     let predicates: Vec<syn::WherePredicate> = cont
         .all_fields()
@@ -134,17 +135,52 @@ impl<'ast> Visit<'ast> for FindTyParams<'_, 'ast> {
     fn visit_macro(&mut self, _: &'ast syn::Macro) {}
 }
 
-/// The lifetimes `'de` must outlive: the type's lifetime parameters that appear in fields read
-/// by FromJson, plus `'static` if a read field uses it. Base64 fields are always decoded into
-/// owned bytes and borrow nothing.
-pub fn borrowed_lifetimes(cont: &Container) -> BTreeSet<syn::Lifetime> {
+/// `generics` with `Self: bound`, `Self` spelled as the type with its parameters.
+pub fn with_self_bound(cont: &Container, generics: &syn::Generics, bound: &syn::Path) -> syn::Generics {
+    let ident = &cont.ident;
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let predicate: syn::WherePredicate = syn::parse_quote!(#ident #ty_generics: #bound);
+    with_where_predicates(generics, &[predicate])
+}
+
+/// `generics` with the `Default` bounds of a reading impl: `T: Default` for the type parameters
+/// of fields that `Default::default()` fills in (those with `#[jetwire(default)]`, and those the
+/// format does not `read` unless the container's `default` fills them), and `Self: Default`
+/// under the container's `#[jetwire(default)]`. Fields with their own `bound` for this impl
+/// (`bounded`) get nothing inferred.
+pub fn with_default_bounds(
+    cont: &Container,
+    generics: &syn::Generics,
+    read: impl Fn(&Field) -> bool,
+    bounded: impl Fn(&Field) -> bool,
+) -> syn::Generics {
+    let container_default = cont.attrs.default.0.is_some();
+    let needs_default = |f: &Field, v: Option<&Variant>| {
+        v.is_none_or(|v| v.attrs.skip_deserializing.is_none())
+            && !bounded(f)
+            && match &f.attrs.default.0 {
+                attr::Default::Trait => true,
+                attr::Default::Path(_) => false,
+                attr::Default::None => !read(f) && !container_default,
+            }
+    };
+    let default: syn::Path = syn::parse_quote!(::core::default::Default);
+    let generics = with_bound(cont, generics, needs_default, &default);
+    match cont.attrs.default.0 {
+        // The container's `Default::default()` fills missing fields.
+        attr::Default::Trait => with_self_bound(cont, &generics, &default),
+        _ => generics,
+    }
+}
+
+/// The lifetimes `'de` must outlive: the type's lifetime parameters that appear in the fields
+/// that `borrows` says are read from the input (in variants that are read), plus `'static` if
+/// one of them uses it. Which fields those are depends on the format.
+pub fn borrowed_lifetimes(cont: &Container, borrows: impl Fn(&Field) -> bool) -> BTreeSet<syn::Lifetime> {
     let params: BTreeSet<&syn::Lifetime> = cont.generics.lifetimes().map(|l| &l.lifetime).collect();
     let mut out = BTreeSet::new();
     for (variant, field) in cont.all_fields() {
-        if !field.is_deserialized()
-            || field.attrs.base64.is_some()
-            || variant.is_some_and(|v| v.attrs.skip_deserializing.is_some())
-        {
+        if !borrows(field) || variant.is_some_and(|v| v.attrs.skip_deserializing.is_some()) {
             continue;
         }
         for lt in lifetimes_in(field.ty) {
@@ -201,7 +237,8 @@ mod tests {
         let cx = Ctxt::new();
         let cont = Container::from_ast(&cx, &input).unwrap();
         cx.check().unwrap();
-        let names: Vec<String> = borrowed_lifetimes(&cont).iter().map(|l| l.to_string()).collect();
+        let names: Vec<String> =
+            borrowed_lifetimes(&cont, |f| f.is_deserialized()).iter().map(|l| l.to_string()).collect();
         assert_eq!(names, ["'a", "'b", "'static"]);
     }
 }

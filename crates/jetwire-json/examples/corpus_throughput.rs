@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use jetwire_json::{Reader, Token, WriteOptions, Writer};
+use jetwire_json::{Reader, WriteOptions, Writer};
 use serde::de::IgnoredAny;
 
 fn validate(input: &[u8]) -> usize {
@@ -22,18 +22,7 @@ fn rewrite(input: &[u8], out: &mut Vec<u8>) -> usize {
     let mut reader = Reader::new(input);
     let mut writer = Writer::from_output(&mut *out, WriteOptions::default());
     while let Some(token) = reader.next_token().unwrap() {
-        match token {
-            Token::BeginObject => writer.begin_object(),
-            Token::EndObject => writer.end_object(),
-            Token::BeginArray => writer.begin_array(),
-            Token::EndArray => writer.end_array(),
-            Token::PropertyName(name) => writer.escaped_property_name(name.raw()),
-            Token::String(text) => writer.escaped_string(text.raw()),
-            Token::Number(number) => writer.number_text(number.as_str()),
-            Token::Bool(value) => writer.bool(value),
-            Token::Null => writer.null(),
-        }
-        .unwrap();
+        writer.token(token).unwrap();
     }
     out.len()
 }

@@ -31,6 +31,33 @@ pub enum Category {
     Limit,
 }
 
+/// Lines and the current line's characters in a stretch of bytes: enough to go on counting
+/// after the stretch has been released.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct LineCount {
+    /// Line feeds seen.
+    pub(crate) lines: usize,
+    /// Characters since the last line feed (bytes that do not continue a UTF-8 sequence).
+    pub(crate) column: usize,
+}
+
+impl LineCount {
+    pub(crate) fn add(&mut self, bytes: &[u8]) {
+        match bytes.iter().rposition(|&b| b == b'\n') {
+            Some(last) => {
+                self.lines += bytes.iter().filter(|&&b| b == b'\n').count();
+                self.column = count_chars(&bytes[last + 1..]);
+            }
+            None => self.column += count_chars(bytes),
+        }
+    }
+}
+
+/// Columns count characters: every byte that does not continue a UTF-8 sequence.
+fn count_chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+}
+
 /// An error from reading or writing JSON.
 ///
 /// It names what was expected and what was found, where (byte offset from 0, and line and column
@@ -70,12 +97,9 @@ impl Error {
     #[inline(never)]
     pub(crate) fn at(category: Category, message: String, input: &[u8], offset: usize) -> Error {
         let offset = offset.min(input.len());
-        let before = &input[..offset];
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        // Columns count characters: every byte that does not continue a UTF-8 sequence.
-        let column = 1 + before[line_start..].iter().filter(|&&b| b & 0xC0 != 0x80).count();
-        Error::new(category, message, Some(Position { offset, line, column }))
+        let mut count = LineCount::default();
+        count.add(&input[..offset]);
+        Error::at_position(category, message, offset, 1 + count.lines, 1 + count.column)
     }
 
     /// An error at byte `offset` whose line and column are already known (input in pieces).

@@ -186,20 +186,11 @@ impl From<RawValue<'_>> for OwnedRawValue {
     }
 }
 
-/// Copies `json` into the output as one value, without validating it again.
-#[inline]
-fn write_raw<O: Output>(json: &[u8], writer: &mut Writer<O>) -> Result<()> {
-    let mut slot = writer.reserve_value(json.len())?;
-    slot.buffer().copy_from_slice(json);
-    slot.commit(json.len());
-    Ok(())
-}
-
 impl ToJson for RawValue<'_> {
     /// Copies the bytes as they are (they were validated when the raw value was made).
     #[inline]
     fn to_json<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
-        write_raw(self.json, writer)
+        writer.value_bytes(self.json)
     }
 }
 
@@ -207,7 +198,7 @@ impl ToJson for OwnedRawValue {
     /// Copies the bytes as they are (they were validated when the raw value was made).
     #[inline]
     fn to_json<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
-        write_raw(&self.json, writer)
+        writer.value_bytes(&self.json)
     }
 }
 

@@ -437,3 +437,16 @@ fn an_externally_tagged_enum_from_an_empty_object_names_what_it_found() {
     assert_eq!(err.category(), Category::Data);
     assert_eq!(jetwire_json::serde::from_str::<Shape>(r#"{"Circle": 1.5}"#).unwrap(), Shape::Circle(1.5));
 }
+
+#[test]
+fn raw_values_from_another_deserializer_are_checked() {
+    use serde::de::value::{BorrowedBytesDeserializer, BytesDeserializer, Error as ValueError};
+    let valid = jetwire_json::RawValue::deserialize(BorrowedBytesDeserializer::<ValueError>::new(b"[1, 2]"));
+    assert_eq!(valid.unwrap().as_bytes(), b"[1, 2]");
+    let invalid = jetwire_json::RawValue::deserialize(BorrowedBytesDeserializer::<ValueError>::new(b"{oops"));
+    assert!(invalid.unwrap_err().to_string().contains("property name"));
+    let owned = jetwire_json::OwnedRawValue::deserialize(BytesDeserializer::<ValueError>::new(b"[1,"));
+    assert!(owned.is_err());
+    let owned = jetwire_json::OwnedRawValue::deserialize(BytesDeserializer::<ValueError>::new(b" true "));
+    assert_eq!(owned.unwrap().as_bytes(), b"true");
+}

@@ -10,8 +10,7 @@ use std::marker::PhantomData;
 use jetwire::binary::{self, Error, FromBinaryOwned, Plain, PlainData};
 use jetwire::{FromBinary, FromJson, ToBinary, ToJson};
 
-/// Encodes `value`, checks the bytes, decodes them back and checks it equals `value`, also
-/// through `from_slice_into` over a default value.
+/// Encodes `value`, checks the bytes, decodes them back and checks it equals `value`.
 fn round_trip<T>(value: &T, expected: &[u8])
 where
     T: ToBinary + FromBinaryOwned + PartialEq + Debug,
@@ -202,6 +201,31 @@ fn borrowed_fields() {
     assert!(matches!(back.bytes, Cow::Borrowed(_)) && matches!(back.text, Cow::Borrowed(_)));
 }
 
+/// `base64` changes the JSON only: in the binary format the field is a byte string that
+/// borrows from the input, so the binary impl needs `'de: 'a` even though the JSON impl does not.
+#[derive(ToBinary, FromBinary, ToJson, FromJson, Debug, PartialEq)]
+struct Base64Bytes<'a> {
+    #[jetwire(base64)]
+    data: Cow<'a, [u8]>,
+}
+
+#[test]
+fn base64_fields_borrow_in_binary() {
+    let value = Base64Bytes { data: Cow::Borrowed(&[1, 2, 3]) };
+    let bytes = binary::to_vec(&value).unwrap();
+    assert_eq!(bytes, [3, 1, 2, 3]);
+    let back: Base64Bytes = binary::from_slice(&bytes).unwrap();
+    assert_eq!(back, value);
+    assert!(matches!(back.data, Cow::Borrowed(data) if data.as_ptr() == bytes[1..].as_ptr()));
+    // The JSON impl reads base64 into owned bytes: a short-lived input still gives a `'static`.
+    let json: Base64Bytes<'static> = {
+        let text = String::from(r#"{"data":"AQID"}"#);
+        jetwire::json::from_str(&text).unwrap()
+    };
+    assert_eq!(json, value);
+    assert_eq!(jetwire::json::to_string(&json).unwrap(), r#"{"data":"AQID"}"#);
+}
+
 #[derive(ToBinary, FromBinary, Debug, PartialEq)]
 enum WithSkipped {
     A(u8),
@@ -275,6 +299,39 @@ fn generic_types() {
     let back: Tagged<'_, u8, i16, Opaque> = binary::from_slice(&bytes).unwrap();
     assert_eq!(back, value);
     round_trip(&Either::<u8, String>::Right("r".into()), &[1, 1, b'r']);
+}
+
+#[test]
+fn default_bounds_for_skipped_fields() {
+    /// `C` is only in a skipped field: reading needs `C: Default`, writing nothing.
+    #[derive(ToBinary, FromBinary, Debug, PartialEq)]
+    struct Cached<T, C> {
+        value: T,
+        #[jetwire(skip)]
+        cache: C,
+    }
+    let bytes = binary::to_vec(&Cached { value: 1u8, cache: vec![9u8] }).unwrap();
+    assert_eq!(bytes, [1]);
+    let back: Cached<u8, Vec<u8>> = binary::from_slice(&bytes).unwrap();
+    assert_eq!(back, Cached { value: 1, cache: vec![] });
+
+    /// The container's `Default` fills the skipped field: `Self: Default` is required.
+    #[derive(ToBinary, FromBinary, Debug, PartialEq)]
+    #[jetwire(default)]
+    struct Labelled<T> {
+        value: T,
+        #[jetwire(skip)]
+        label: String,
+    }
+    impl<T: From<u8>> Default for Labelled<T> {
+        fn default() -> Self {
+            Labelled { value: T::from(7), label: "default".into() }
+        }
+    }
+    let bytes = binary::to_vec(&Labelled { value: 1u32, label: "x".into() }).unwrap();
+    assert_eq!(bytes, [1, 0, 0, 0]);
+    let back: Labelled<u32> = binary::from_slice(&bytes).unwrap();
+    assert_eq!(back, Labelled { value: 1, label: "default".into() });
 }
 
 // ---- plain data ----------------------------------------------------------------------------
@@ -531,7 +588,7 @@ fn new_reader_defaults_missing_trailing_fields() {
     assert!(error::<v1::Profile>(&[9, 1, 0, 0, 0, 1, b'a']).is_eof());
 }
 
-// ---- bounds and hygiene --------------------------------------------------------------------
+// ---- bounds ----------------------------------------------------------------------------------
 
 #[derive(ToBinary, FromBinary, Debug, PartialEq)]
 #[jetwire(bound(to_binary = "T: ToBinary", from_binary = "T: FromBinary<'de>"))]
@@ -544,40 +601,4 @@ fn explicit_bounds() {
     round_trip(&Explicit { inner: Box::new(5u8) }, &[5]);
 }
 
-#[test]
-fn shadowed_std_names() {
-    #[allow(dead_code, non_camel_case_types)]
-    mod shadows {
-        use jetwire::{FromBinary, ToBinary};
-
-        pub struct Option;
-        pub struct Result;
-        pub struct Some;
-        pub struct Ok;
-        pub struct Err;
-        pub struct Default;
-        pub struct usize;
-        pub struct u32;
-        pub struct core;
-
-        #[derive(ToBinary, FromBinary, Debug, PartialEq)]
-        pub struct Shadowed {
-            pub a: i32,
-            #[jetwire(skip)]
-            pub b: i64,
-        }
-
-        #[derive(ToBinary, FromBinary, Debug, PartialEq)]
-        pub enum E {
-            A { x: i32 },
-            B,
-        }
-    }
-    let bytes = jetwire::binary::to_vec(&shadows::E::A { x: 1 }).unwrap();
-    assert_eq!(jetwire::binary::from_slice::<shadows::E>(&bytes).unwrap(), shadows::E::A { x: 1 });
-    let bytes = jetwire::binary::to_vec(&shadows::Shadowed { a: 1, b: 2 }).unwrap();
-    assert_eq!(
-        jetwire::binary::from_slice::<shadows::Shadowed>(&bytes).unwrap(),
-        shadows::Shadowed { a: 1, b: 0 }
-    );
-}
+// Hygiene (shadowed std names, no prelude): `derive_hygiene.rs`, for both formats.

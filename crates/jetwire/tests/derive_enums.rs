@@ -3,33 +3,11 @@
 
 #![cfg(feature = "derive")]
 
-use jetwire::json::{self, Error};
+mod common;
+
+use common::{error, from_str, round_trip, to_string};
+use jetwire::json;
 use jetwire::{FromJson, ToJson};
-
-fn to_string<T: ToJson>(value: &T) -> String {
-    json::to_string(value).unwrap()
-}
-
-fn from_str<'de, T: FromJson<'de>>(text: &'de str) -> T {
-    match json::from_str(text) {
-        Ok(value) => value,
-        Err(err) => panic!("{text}: {err}"),
-    }
-}
-
-fn error<'de, T: FromJson<'de> + std::fmt::Debug>(text: &'de str) -> Error {
-    json::from_str::<T>(text).unwrap_err()
-}
-
-fn round_trip<T>(value: &T, expected: &str)
-where
-    T: ToJson + for<'de> FromJson<'de> + PartialEq + std::fmt::Debug,
-{
-    let text = to_string(value);
-    assert_eq!(text, expected);
-    let back: T = from_str(&text);
-    assert_eq!(&back, value);
-}
 
 #[derive(ToJson, FromJson, Debug, PartialEq)]
 struct Inner {

@@ -3,21 +3,14 @@
 
 #![cfg(feature = "derive")]
 
+mod common;
+
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Debug;
 
+use common::round_trip;
 use jetwire::json;
 use jetwire::{FromJson, ToJson};
-
-fn round_trip<T>(value: &T, expected: &str)
-where
-    T: ToJson + for<'de> FromJson<'de> + PartialEq + Debug,
-{
-    let text = json::to_string(value).unwrap();
-    assert_eq!(text, expected);
-    let back: T = json::from_str(&text).unwrap();
-    assert_eq!(&back, value);
-}
 
 #[derive(ToJson, FromJson, Debug, PartialEq, Default)]
 struct Pagination {

@@ -3,23 +3,16 @@
 
 #![cfg(feature = "derive")]
 
+mod common;
+
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt::Debug;
 use std::marker::PhantomData;
 
+use common::round_trip;
 use jetwire::json;
 use jetwire::{FromJson, ToJson};
-
-fn round_trip<T>(value: &T, expected: &str)
-where
-    T: ToJson + for<'de> FromJson<'de> + PartialEq + Debug,
-{
-    let text = json::to_string(value).unwrap();
-    assert_eq!(text, expected);
-    let back: T = json::from_str(&text).unwrap();
-    assert_eq!(&back, value);
-}
 
 /// Whether `inner` lies inside `outer`'s bytes: proof that a `&str` borrows from the input.
 fn points_into(outer: &str, inner: &str) -> bool {

@@ -1,5 +1,6 @@
 //! Generated code names everything by absolute path: it compiles in a module without the
-//! prelude, and next to user items that shadow std names.
+//! prelude, and next to user items that shadow std names. JSON and, with `binary`, the binary
+//! format.
 
 #![cfg(feature = "derive")]
 #![allow(dead_code, non_camel_case_types)]
@@ -20,6 +21,7 @@ fn shadowed_std_names() {
         pub struct bool;
         pub struct str;
         pub struct u8;
+        pub struct u32;
         pub struct core;
 
         #[derive(ToJson, FromJson, Debug, PartialEq)]
@@ -51,6 +53,21 @@ fn shadowed_std_names() {
 
         #[derive(ToJson, FromJson, Debug, PartialEq)]
         pub struct Tuple(pub i32, pub i32);
+
+        #[cfg(feature = "binary")]
+        #[derive(jetwire::ToBinary, jetwire::FromBinary, Debug, PartialEq)]
+        pub struct BinaryShadowed {
+            pub a: i32,
+            #[jetwire(skip)]
+            pub b: i64,
+        }
+
+        #[cfg(feature = "binary")]
+        #[derive(jetwire::ToBinary, jetwire::FromBinary, Debug, PartialEq)]
+        pub enum BinaryEnum {
+            A { x: i32 },
+            B,
+        }
     }
     use shadows::*;
     let s: Shadowed = jetwire::json::from_str(r#"{"a": 1, "c": null}"#).unwrap();
@@ -60,13 +77,27 @@ fn shadowed_std_names() {
     assert_eq!(jetwire::json::to_string(&Adjacent::A(1)).unwrap(), r#"{"t":"A","c":1}"#);
     assert_eq!(jetwire::json::to_string(&Untagged::A(1)).unwrap(), "1");
     assert_eq!(jetwire::json::to_string(&Tuple(1, 2)).unwrap(), "[1,2]");
+
+    #[cfg(feature = "binary")]
+    {
+        let bytes = jetwire::binary::to_vec(&BinaryEnum::A { x: 1 }).unwrap();
+        assert_eq!(jetwire::binary::from_slice::<BinaryEnum>(&bytes).unwrap(), BinaryEnum::A { x: 1 });
+        let bytes = jetwire::binary::to_vec(&BinaryShadowed { a: 1, b: 2 }).unwrap();
+        assert_eq!(
+            jetwire::binary::from_slice::<BinaryShadowed>(&bytes).unwrap(),
+            BinaryShadowed { a: 1, b: 0 }
+        );
+    }
 }
 
 #[no_implicit_prelude]
 mod without_prelude {
+    #[cfg(feature = "binary")]
+    use ::jetwire::{FromBinary, ToBinary};
     use ::jetwire::{FromJson, ToJson};
 
     #[derive(ToJson, FromJson)]
+    #[cfg_attr(feature = "binary", derive(ToBinary, FromBinary))]
     #[jetwire(rename_all = "camelCase", deny_unknown_fields)]
     pub struct Plain<'a, T> {
         pub field_one: T,
@@ -78,6 +109,7 @@ mod without_prelude {
     }
 
     #[derive(ToJson, FromJson)]
+    #[cfg_attr(feature = "binary", derive(ToBinary, FromBinary))]
     pub enum External {
         Unit,
         New(::core::primitive::u8),
@@ -90,6 +122,7 @@ mod without_prelude {
     }
 
     #[derive(ToJson, FromJson)]
+    #[cfg_attr(feature = "binary", derive(ToBinary, FromBinary))]
     #[jetwire(tag = "t")]
     pub enum Internal {
         Struct { a: ::core::primitive::u8 },
@@ -97,16 +130,33 @@ mod without_prelude {
     }
 
     #[derive(ToJson, FromJson)]
+    #[cfg_attr(feature = "binary", derive(ToBinary, FromBinary))]
     pub struct Inner {
         #[jetwire(flatten)]
         pub rest: ::std::collections::BTreeMap<::std::string::String, ::core::primitive::u8>,
     }
 
     #[derive(ToJson, FromJson)]
+    #[cfg_attr(feature = "binary", derive(ToBinary, FromBinary))]
     pub struct Newtype(pub ::core::primitive::u8);
 
     #[derive(ToJson, FromJson)]
+    #[cfg_attr(feature = "binary", derive(ToBinary, FromBinary))]
     pub struct Unit;
+
+    /// Binary only: a versioned struct with a default, and a plain one.
+    #[cfg(feature = "binary")]
+    #[derive(ToBinary, FromBinary)]
+    #[jetwire(versioned)]
+    pub struct Versioned {
+        pub a: ::core::primitive::u8,
+        #[jetwire(default)]
+        pub b: ::core::option::Option<::core::primitive::u8>,
+    }
+
+    #[cfg(feature = "binary")]
+    #[derive(ToBinary, FromBinary)]
+    pub struct PlainPair(pub ::core::primitive::u16, pub ::core::primitive::u16);
 }
 
 #[test]
@@ -115,4 +165,15 @@ fn without_prelude_round_trip() {
     let p: without_prelude::Plain<u8> = jetwire::json::from_str(text).unwrap();
     assert_eq!((p.field_one, p.borrowed, p.maybe, p.bytes.as_slice()), (1, "b", None, &[1u8][..]));
     assert_eq!(jetwire::json::to_string(&p).unwrap(), r#"{"fieldOne":1,"borrowed":"b","bytes":"AQ=="}"#);
+
+    #[cfg(feature = "binary")]
+    {
+        let bytes = jetwire::binary::to_vec(&p).unwrap();
+        assert_eq!(bytes, [1, 1, b'b', 0, 1, 1]);
+        let back: without_prelude::Plain<u8> = jetwire::binary::from_slice(&bytes).unwrap();
+        assert_eq!(
+            (back.field_one, back.borrowed, back.maybe, back.bytes.as_slice()),
+            (1, "b", None, &[1u8][..])
+        );
+    }
 }

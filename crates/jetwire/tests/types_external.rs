@@ -1,38 +1,19 @@
 //! Round trips of other crates' types behind the facade's cargo features: uuid, chrono, time,
 //! rust_decimal, bytes and indexmap.
 
-use std::fmt::Debug;
+mod common;
+
 use std::str::FromStr;
 
 use bytes::{Bytes, BytesMut};
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
+use common::{error, round_trip};
 use indexmap::{IndexMap, IndexSet};
-use jetwire::json::{self, Category, Error, FromJsonOwned};
+use jetwire::json::{self, Category};
 use jetwire::{FromJson, ToJson};
 use rust_decimal::Decimal;
 use time::{Date, Month, OffsetDateTime, UtcOffset};
 use uuid::Uuid;
-
-/// Writes `value`, checks the exact text, reads it back and checks it equals `value`.
-#[track_caller]
-fn round_trip<T>(value: &T, expected: &str)
-where
-    T: ToJson + FromJsonOwned + PartialEq + Debug,
-{
-    let text = json::to_string(value).unwrap_or_else(|err| panic!("writing {value:?}: {err}"));
-    assert_eq!(text, expected, "written text of {value:?}");
-    let back: T = json::from_str(&text).unwrap_or_else(|err| panic!("reading {text}: {err}"));
-    assert_eq!(&back, value, "read back from {text}");
-}
-
-/// Reads `text` as `T`, which must fail; returns the error.
-#[track_caller]
-fn error<T: FromJsonOwned + Debug>(text: &str) -> Error {
-    match json::from_str::<T>(text) {
-        Ok(value) => panic!("{text} was read as {value:?}"),
-        Err(err) => err,
-    }
-}
 
 // ---- uuid ----------------------------------------------------------------------------------------
 

@@ -1,6 +1,8 @@
 //! Round trips of every std type with a `ToJson`/`FromJson` impl: the exact JSON text written,
 //! the value read back, and the errors for values that do not fit.
 
+mod common;
+
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::fmt::Debug;
@@ -11,6 +13,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
+use common::error;
 use jetwire::json::{self, Base64, Category, Error, FromJsonOwned, Indent, ReadOptions, WriteOptions};
 use jetwire::{FromJson, ToJson};
 
@@ -28,15 +31,6 @@ where
     assert_eq!(&back, value, "read back from {expected}");
     let back: T = json::from_str(expected).unwrap();
     assert_eq!(&back, value);
-}
-
-/// Reads `text` as `T`, which must fail; returns the error.
-#[track_caller]
-fn error<T: FromJsonOwned + Debug>(text: &str) -> Error {
-    match json::from_str::<T>(text) {
-        Ok(value) => panic!("{text} was read as {value:?}"),
-        Err(err) => err,
-    }
 }
 
 /// Whether `inner` lies inside `outer`'s memory (it was borrowed, not copied).

@@ -132,11 +132,12 @@ impl<'de> Decoder<'de> {
         )
     }
 
-    /// The error for a value outside the valid ones, read `width` bytes back.
+    /// A [`Category::Data`] error for a value outside the valid ones, which starts `width`
+    /// bytes back.
     #[cold]
     #[inline(never)]
-    fn invalid_back(&self, width: usize, message: String) -> Error {
-        Error::at(Category::Data, message, self.offset() - width)
+    pub(crate) fn invalid_back(&self, width: usize, message: impl std::fmt::Display) -> Error {
+        self.error_at(self.offset() - width, message)
     }
 
     // ---- raw reads ------------------------------------------------------------------------
@@ -207,7 +208,7 @@ impl<'de> Decoder<'de> {
     #[cold]
     #[inline(never)]
     fn invalid_bool(&self, found: u8) -> Error {
-        self.invalid_back(1, format!("invalid bool: expected 0 or 1, found 0x{found:02X}"))
+        self.invalid_back(1, format_args!("invalid bool: expected 0 or 1, found 0x{found:02X}"))
     }
 
     /// Reads a `char`: a little-endian `u32` that must be a Unicode scalar value.
@@ -216,8 +217,10 @@ impl<'de> Decoder<'de> {
         let code = self.read_u32()?;
         match char::from_u32(code) {
             Some(c) => Ok(c),
-            None => Err(self
-                .invalid_back(4, format!("invalid char: expected a Unicode scalar value, found 0x{code:X}"))),
+            None => Err(self.invalid_back(
+                4,
+                format_args!("invalid char: expected a Unicode scalar value, found 0x{code:X}"),
+            )),
         }
     }
 

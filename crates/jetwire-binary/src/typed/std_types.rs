@@ -104,10 +104,7 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Option<T> {
 #[cold]
 #[inline(never)]
 fn invalid_option_tag(decoder: &Decoder<'_>, tag: u8) -> Error {
-    decoder.error_at(
-        decoder.offset() - 1,
-        format_args!("invalid Option tag: expected 0 or 1, found 0x{tag:02X}"),
-    )
+    decoder.invalid_back(1, format_args!("invalid Option tag: expected 0 or 1, found 0x{tag:02X}"))
 }
 
 /// `Result`: an enum of two variants, `Ok` (index 0) and `Err` (index 1).
@@ -197,8 +194,8 @@ impl<'de> FromBinary<'de> for Duration {
         let secs = decoder.read_u64()?;
         let nanos = decoder.read_u32()?;
         if nanos >= 1_000_000_000 {
-            return Err(decoder.error_at(
-                decoder.offset() - 4,
+            return Err(decoder.invalid_back(
+                4,
                 format_args!("invalid Duration: expected nanoseconds below 1000000000, found {nanos}"),
             ));
         }

@@ -4,9 +4,9 @@
 //! variant index. `decode_into` reuses the fields, and the current variant's fields, in place.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::quote;
 
-use super::{path_name, plain, runtime, travels, variant_name};
+use super::{binding, path_name, plain, runtime, travels, variant_name, variant_pattern, with_plain_bound};
 use crate::bound;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::Default;
@@ -24,7 +24,7 @@ pub fn generate(cont: &Container) -> TokenStream {
 
     let (min_size, decode, decode_into) = match &cont.data {
         Data::Struct(_, fields) if cont.attrs.versioned.is_some() => g.versioned_struct(fields),
-        Data::Struct(_, fields) => g.plain_struct(fields),
+        Data::Struct(_, fields) => g.unversioned_struct(fields),
         Data::Enum(variants) => g.enumeration(variants),
     };
     let fixed_size = match &cont.data {
@@ -66,47 +66,24 @@ pub fn generate(cont: &Container) -> TokenStream {
 /// `bound` predicates or inferred `FromBinary<'de>` and `Default` bounds, and `Self: PlainData`
 /// under `#[jetwire(plain)]`.
 fn generics(cont: &Container, krate: &syn::Path) -> syn::Generics {
-    let mut generics = match &cont.attrs.bound.from_binary {
+    let generics = match &cont.attrs.bound.from_binary {
         Some(predicates) => bound::with_where_predicates(cont.generics, predicates),
         None => {
-            let variant_read = |v: Option<&Variant>| v.is_none_or(|v| v.attrs.skip_deserializing.is_none());
-            let read = |f: &Field, v: Option<&Variant>| travels(f) && variant_read(v);
-            let own = |f: &Field, v: Option<&Variant>| read(f, v) && f.attrs.bound.from_binary.is_none();
-            let container_default = cont.attrs.default.0.is_some();
-            let needs_default = |f: &Field, v: Option<&Variant>| {
-                variant_read(v)
-                    && f.attrs.bound.from_binary.is_none()
-                    && match &f.attrs.default.0 {
-                        Default::Trait => true,
-                        Default::Path(_) => false,
-                        Default::None => !travels(f) && !container_default,
-                    }
+            let read = |f: &Field, v: Option<&Variant>| {
+                travels(f) && v.is_none_or(|v| v.attrs.skip_deserializing.is_none())
+            };
+            let decoded = |f: &Field, v: Option<&Variant>| {
+                read(f, v) && f.attrs.bound.from_binary.is_none() && f.attrs.with.is_none()
             };
             let generics =
                 bound::with_field_predicates(cont, cont.generics, read, |b| b.from_binary.as_ref());
             let from_binary: syn::Path = syn::parse_quote!(#krate::binary::FromBinary<'de>);
-            let generics =
-                bound::with_bound(cont, &generics, |f, v| own(f, v) && f.attrs.with.is_none(), &from_binary);
-            let default: syn::Path = syn::parse_quote!(::core::default::Default);
-            let mut generics = bound::with_bound(cont, &generics, needs_default, &default);
-            if let Default::Trait = cont.attrs.default.0 {
-                let ident = &cont.ident;
-                let (_, ty_generics, _) = cont.generics.split_for_impl();
-                let predicate: syn::WherePredicate =
-                    syn::parse_quote!(#ident #ty_generics: ::core::default::Default);
-                generics.make_where_clause().predicates.push(predicate);
-            }
-            generics
+            let generics = bound::with_bound(cont, &generics, decoded, &from_binary);
+            bound::with_default_bounds(cont, &generics, travels, |f| f.attrs.bound.from_binary.is_some())
         }
     };
-    if cont.attrs.plain.is_some() {
-        let ident = &cont.ident;
-        let (_, ty_generics, _) = cont.generics.split_for_impl();
-        let predicate: syn::WherePredicate =
-            syn::parse_quote!(#ident #ty_generics: #krate::binary::PlainData);
-        generics.make_where_clause().predicates.push(predicate);
-    }
-    bound::with_de_lifetime(&generics, &bound::borrowed_lifetimes(cont))
+    let generics = with_plain_bound(cont, generics, krate);
+    bound::with_de_lifetime(&generics, &bound::borrowed_lifetimes(cont, travels))
 }
 
 struct Gen<'a> {
@@ -221,16 +198,12 @@ impl Gen<'_> {
         }
     }
 
-    /// Whether the struct may be plain, so that the block paths are worth generating.
-    fn may_be_plain(&self, fields: &[Field]) -> bool {
-        !fields.is_empty() && fields.iter().all(|f| travels(f) && f.attrs.with.is_none())
-    }
-
     /// `(MIN_SIZE, decode, decode_into)` of a struct that is not versioned.
-    fn plain_struct(&self, fields: &[Field]) -> (TokenStream, TokenStream, TokenStream) {
+    fn unversioned_struct(&self, fields: &[Field]) -> (TokenStream, TokenStream, TokenStream) {
         let private = self.private;
         let binary = self.binary;
-        let block = if self.may_be_plain(fields) {
+        let may_be_plain = plain::may_be_plain(fields);
+        let block = if may_be_plain {
             quote! {
                 if let ::core::option::Option::Some(__v) = #private::decode_plain::<Self>(__d) {
                     return __v;
@@ -251,7 +224,7 @@ impl Gen<'_> {
             ::core::result::Result::Ok(Self { #(#inits,)* })
         };
 
-        let block_into = if self.may_be_plain(fields) {
+        let block_into = if may_be_plain {
             quote! {
                 if let ::core::option::Option::Some(__v) = #private::decode_plain::<Self>(__d) {
                     *self = __v?;
@@ -293,8 +266,8 @@ impl Gen<'_> {
     /// `(MIN_SIZE, decode, decode_into)` of a `#[jetwire(versioned)]` struct: a byte length,
     /// then the fields the writer knew.
     fn versioned_struct(&self, fields: &[Field]) -> (TokenStream, TokenStream, TokenStream) {
-        let lets = fields.iter().enumerate().map(|(i, f)| {
-            let binding = format_ident!("__f{}", i);
+        let lets = fields.iter().map(|f| {
+            let binding = binding(f);
             if travels(f) {
                 let missing = self.missing_value(f);
                 let read = self.read_or_return(f, None);
@@ -304,9 +277,9 @@ impl Gen<'_> {
                 quote!(let #binding = #value;)
             }
         });
-        let inits = fields.iter().enumerate().map(|(i, f)| {
+        let inits = fields.iter().map(|f| {
             let member = &f.member;
-            let binding = format_ident!("__f{}", i);
+            let binding = binding(f);
             quote!(#member: #binding)
         });
         let decode = quote! {
@@ -335,7 +308,7 @@ impl Gen<'_> {
                 let __index = __d.read_variant(0u32, #enum_name)?;
                 ::core::result::Result::Err(__d.unknown_variant(__at, __index as ::core::primitive::u64, 0u32, #enum_name))
             };
-            return (quote!(1usize), fail.clone(), quote!(match *self {}));
+            return (quote!(1usize), fail, quote!(match *self {}));
         }
 
         let last = variants.len() - 1;
@@ -369,16 +342,7 @@ impl Gen<'_> {
 
         let reuse = variants.iter().enumerate().filter(|(_, v)| v.attrs.skip_deserializing.is_none()).map(
             |(index, v)| {
-                let ident = &v.ident;
-                let binding = |f: &Field| match &f.member {
-                    syn::Member::Named(ident) => format_ident!("__f_{}", ident),
-                    syn::Member::Unnamed(i) => format_ident!("__f{}", i.index),
-                };
-                let bindings = v.fields.iter().map(|f| {
-                    let member = &f.member;
-                    let b = binding(f);
-                    quote!(#member: #b)
-                });
+                let pattern = variant_pattern(v);
                 let intos = v.fields.iter().map(|f| {
                     let b = binding(f);
                     let error = self.field_error(f, Some(v));
@@ -400,7 +364,7 @@ impl Gen<'_> {
                     }
                 });
                 quote! {
-                    Self::#ident { #(#bindings,)* } if __index == #index => {
+                    #pattern if __index == #index => {
                         #(#intos)*
                         return ::core::result::Result::Ok(());
                     }

@@ -14,8 +14,9 @@ mod plain;
 mod ser;
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote};
 
+use crate::bound;
 use crate::internals::ast::{Container, Field, Variant};
 use crate::internals::{self, Derive};
 use crate::wrap::{GeneratedUnsafe, wrap_in_const};
@@ -48,6 +49,34 @@ fn path_name(field: &Field) -> String {
 /// The name of `variant` in error paths and messages.
 fn variant_name(variant: &Variant) -> String {
     crate::internals::attr::unraw(&variant.ident)
+}
+
+/// The variable a field of a variant is bound to in a match arm.
+fn binding(field: &Field) -> syn::Ident {
+    match &field.member {
+        syn::Member::Named(ident) => format_ident!("__f_{}", ident),
+        syn::Member::Unnamed(i) => format_ident!("__f{}", i.index),
+    }
+}
+
+/// The pattern `Self::Variant { member: binding, ... }` binding every field of `variant`.
+fn variant_pattern(variant: &Variant) -> TokenStream {
+    let ident = &variant.ident;
+    let bindings = variant.fields.iter().map(|f| {
+        let member = &f.member;
+        let b = binding(f);
+        quote!(#member: #b)
+    });
+    quote!(Self::#ident { #(#bindings,)* })
+}
+
+/// `generics` with `Self: PlainData` under `#[jetwire(plain)]`, which `IS_PLAIN` then rests on.
+fn with_plain_bound(cont: &Container, generics: syn::Generics, krate: &syn::Path) -> syn::Generics {
+    if cont.attrs.plain.is_none() {
+        return generics;
+    }
+    let plain_data: syn::Path = syn::parse_quote!(#krate::binary::PlainData);
+    bound::with_self_bound(cont, &generics, &plain_data)
 }
 
 /// The binary runtime: `#krate::binary`.

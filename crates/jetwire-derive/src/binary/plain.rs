@@ -30,7 +30,7 @@ pub fn is_plain(
         }
         _ => return no,
     };
-    if fields.is_empty() || !fields.iter().all(|f| travels(f) && f.attrs.with.is_none()) {
+    if !may_be_plain(fields) {
         return no;
     }
     let layout = layout_holds(fields);
@@ -58,6 +58,12 @@ pub fn is_plain(
             #no
         }
     }
+}
+
+/// Whether a struct with `fields` can be plain at all (at least one field, every one travels and
+/// none is written `with` a module), so that the block paths are worth generating.
+pub fn may_be_plain(fields: &[Field]) -> bool {
+    !fields.is_empty() && fields.iter().all(|f| travels(f) && f.attrs.with.is_none())
 }
 
 /// A constant `bool` expression: the fields tile `Self` in declaration order, with no gap.

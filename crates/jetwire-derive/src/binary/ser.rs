@@ -3,9 +3,9 @@
 //! variant's fields.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::quote;
 
-use super::{path_name, plain, runtime, travels, variant_name};
+use super::{binding, path_name, plain, runtime, travels, variant_name, variant_pattern, with_plain_bound};
 use crate::bound;
 use crate::internals::ast::{Container, Data, Field, Variant};
 
@@ -60,7 +60,7 @@ pub fn generate(cont: &Container) -> TokenStream {
 /// The impl's generics: the type's, with `bound` predicates or inferred `ToBinary` bounds, and
 /// `Self: PlainData` under `#[jetwire(plain)]`.
 fn generics(cont: &Container, krate: &syn::Path) -> syn::Generics {
-    let mut generics = if let Some(predicates) = &cont.attrs.bound.to_binary {
+    let generics = if let Some(predicates) = &cont.attrs.bound.to_binary {
         bound::with_where_predicates(cont.generics, predicates)
     } else {
         let written = |f: &Field, v: Option<&Variant>| {
@@ -75,14 +75,7 @@ fn generics(cont: &Container, krate: &syn::Path) -> syn::Generics {
             &to_binary,
         )
     };
-    if cont.attrs.plain.is_some() {
-        let ident = &cont.ident;
-        let (_, ty_generics, _) = cont.generics.split_for_impl();
-        let predicate: syn::WherePredicate =
-            syn::parse_quote!(#ident #ty_generics: #krate::binary::PlainData);
-        generics.make_where_clause().predicates.push(predicate);
-    }
-    generics
+    with_plain_bound(cont, generics, krate)
 }
 
 /// Statements writing the fields that travel, in order; `access(field)` is an expression of
@@ -124,29 +117,21 @@ fn enum_body(cont: &Container, variants: &[Variant], private: &TokenStream) -> T
     }
     let enum_name = &cont.attrs.name;
     let arms = variants.iter().enumerate().map(|(index, variant)| {
-        let ident = &variant.ident;
         let name = variant_name(variant);
         if variant.attrs.skip_serializing.is_some() {
+            let ident = &variant.ident;
             return quote! {
                 Self::#ident { .. } => ::core::result::Result::Err(#private::skipped_variant(#enum_name, #name)),
             };
         }
-        let binding = |f: &Field| match &f.member {
-            syn::Member::Named(ident) => format_ident!("__f_{}", ident),
-            syn::Member::Unnamed(i) => format_ident!("__f{}", i.index),
-        };
-        let bindings = variant.fields.iter().map(|f| {
-            let member = &f.member;
-            let b = binding(f);
-            quote!(#member: #b)
-        });
+        let pattern = variant_pattern(variant);
         let writes = write_fields(&variant.fields, private, Some(&name), |f| {
             let b = binding(f);
             quote!(#b)
         });
         let index = index as u32;
         quote! {
-            Self::#ident { #(#bindings,)* } => {
+            #pattern => {
                 __e.write_variant(#index);
                 #writes
                 ::core::result::Result::Ok(())

@@ -11,9 +11,9 @@ pub mod ctxt;
 /// Which trait is being derived: some checks matter to one direction only.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Derive {
-    /// Writing: `ToJson` (later `ToBinary`).
+    /// Writing: `ToJson` or `ToBinary`.
     To,
-    /// Reading: `FromJson` (later `FromBinary`).
+    /// Reading: `FromJson` or `FromBinary`.
     From,
 }
 

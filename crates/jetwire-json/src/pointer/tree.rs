@@ -149,7 +149,7 @@ impl<'de> Walk<'_, 'de> {
             let child = if frame.object {
                 match self.reader.next_key()? {
                     None => {
-                        self.close()?;
+                        self.close();
                         continue;
                     }
                     Some(key) => self.tree.nodes[node]
@@ -160,7 +160,7 @@ impl<'de> Walk<'_, 'de> {
                 }
             } else {
                 if !self.reader.next_element()? {
-                    self.close()?;
+                    self.close();
                     continue;
                 }
                 let index = frame.next_index;
@@ -212,13 +212,12 @@ impl<'de> Walk<'_, 'de> {
     }
 
     /// The open container has ended: answer its own pointers, if it has any.
-    fn close(&mut self) -> Result<()> {
+    fn close(&mut self) {
         let frame = self.frames.pop().expect("a container is open");
         if let Some(start) = frame.start {
             let raw = RawValue::from_validated(&self.input[start..self.reader.offset()]);
             self.answer(frame.node, raw);
         }
-        Ok(())
     }
 
     fn answer(&mut self, node: usize, raw: RawValue<'de>) {

@@ -12,7 +12,7 @@
 mod errors;
 mod float;
 mod lexical;
-mod numbers;
+pub(crate) mod numbers;
 mod pow5_table;
 pub(crate) mod segments;
 mod stack;
@@ -716,8 +716,7 @@ impl<'de> Reader<'de> {
     }
 }
 
-/// Whether `text` is exactly one JSON number.
+/// Whether `text` is exactly one JSON number (validated only, not decoded).
 pub(crate) fn is_json_number(text: &[u8]) -> bool {
-    matches!(text.first(), Some(b'-' | b'0'..=b'9'))
-        && numbers::scan(text, 0).is_ok_and(|n| n.end == text.len())
+    numbers::skip(text, 0) == Ok(text.len())
 }

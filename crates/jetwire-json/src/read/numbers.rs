@@ -152,7 +152,8 @@ fn accumulate_digits(input: &[u8], mut i: usize, mut mantissa: u64) -> (usize, u
 }
 
 /// 10^0 to 10^8.
-const POW10_U64: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
+pub(crate) const POW10_U64: [u64; 9] =
+    [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
 
 /// Validates the number that starts at `input[start]` (a `-` or a digit) without decoding it,
 /// and returns the index one past its end: the cheap path for skipping and for number tokens,
@@ -192,7 +193,7 @@ pub(crate) fn skip(input: &[u8], start: usize) -> Result<usize, NumberError> {
 /// The index of the first byte at or after `i` that is not an ASCII digit.
 #[inline(always)]
 fn skip_digits(input: &[u8], i: usize) -> usize {
-    i + jetwire_core::scan::leading_digits(input.get(i..).unwrap_or_default())
+    i + scan::leading_digits(input.get(i..).unwrap_or_default())
 }
 
 /// Exact powers of ten as `f64` (all of 10^0..=10^22 are exactly representable).
@@ -211,15 +212,21 @@ pub(crate) fn to_f64(number: &ScannedNumber, text: &[u8]) -> Option<f64> {
         // More than 19 significant digits: only the whole text decides the rounding.
         return finite(parse_text::<f64>(text));
     }
-    let magnitude = if number.mantissa < (1 << 53) && number.exponent.unsigned_abs() <= 22 {
-        // Both operands are exact doubles, so one correctly rounded operation is exact rounding.
-        let m = number.mantissa as f64;
-        let power = F64_POW10[number.exponent.unsigned_abs() as usize];
-        if number.exponent < 0 { m / power } else { m * power }
-    } else {
-        float::decimal_to_f64(number.mantissa, number.exponent)?
-    };
+    let magnitude = nearest_f64(number.mantissa, number.exponent)?;
     Some(if number.negative { -magnitude } else { magnitude })
+}
+
+/// The `f64` nearest to `mantissa × 10^exponent` (positive), or `None` when it is infinite.
+/// `mantissa` must have at most 19 decimal digits (as a scan's does when it has not overflowed).
+#[inline(always)]
+pub(crate) fn nearest_f64(mantissa: u64, exponent: i64) -> Option<f64> {
+    if mantissa < (1 << 53) && exponent.unsigned_abs() <= 22 {
+        // Both operands are exact doubles, so one correctly rounded operation is exact rounding.
+        let m = mantissa as f64;
+        let power = F64_POW10[exponent.unsigned_abs() as usize];
+        return Some(if exponent < 0 { m / power } else { m * power });
+    }
+    float::decimal_to_f64(mantissa, exponent)
 }
 
 /// The number as the nearest `f32` (rounded once, from the decimal text, never through `f64`),

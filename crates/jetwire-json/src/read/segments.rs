@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 
 use jetwire_core::blocks::{Block, BlockList};
 
-use crate::error::{Category, Error};
+use crate::error::{Category, Error, LineCount};
 
 /// What a segmented [`Reader`](super::Reader) needs from the blocks behind it.
 pub(crate) trait Source {
@@ -31,32 +31,6 @@ pub(crate) trait Source {
     fn may_follow(&self, offset: usize) -> bool;
     /// An error at absolute `offset`, with its line and column.
     fn error_at(&self, category: Category, message: String, offset: usize) -> Error;
-}
-
-/// Lines and the current line's characters in a stretch of bytes: enough to go on counting
-/// after the stretch has been released.
-#[derive(Clone, Copy, Debug, Default)]
-struct LineCount {
-    /// Line feeds seen.
-    lines: usize,
-    /// Characters since the last line feed (bytes that do not continue a UTF-8 sequence).
-    column: usize,
-}
-
-impl LineCount {
-    fn add(&mut self, bytes: &[u8]) {
-        match bytes.iter().rposition(|&b| b == b'\n') {
-            Some(last) => {
-                self.lines += bytes.iter().filter(|&&b| b == b'\n').count();
-                self.column = count_chars(&bytes[last + 1..]);
-            }
-            None => self.column += count_chars(bytes),
-        }
-    }
-}
-
-fn count_chars(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
 }
 
 /// The blocks of one input, in order, with what is known about its end.
@@ -135,6 +109,9 @@ impl<'a> Segments<'a> {
     /// owned blocks' buffers to `recycle`. Needs `&mut`: no reader borrows the blocks then.
     pub(crate) fn release_before(&mut self, offset: usize, mut recycle: impl FnMut(Vec<u8>)) {
         let keep_from = self.block_index_at(offset);
+        if keep_from == self.blocks.first() && self.stitches.first() == self.stitches.end() {
+            return;
+        }
         let starts = self.starts.get_mut();
         let count = keep_from - self.blocks.first();
         for block in self.blocks.release_front(keep_from) {

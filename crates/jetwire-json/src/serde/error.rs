@@ -3,6 +3,8 @@
 
 use std::fmt::Display;
 
+use jetwire_core::scan;
+
 use crate::error::{Category, Error};
 
 impl ::serde::de::Error for Error {
@@ -30,6 +32,6 @@ pub(super) fn positioned(err: Error, input: &[u8], offset: usize) -> Error {
         return err;
     }
     let start = offset.min(input.len());
-    let skipped = input[start..].iter().take_while(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r')).count();
+    let skipped = scan::skip_whitespace(&input[start..]);
     Error::at(err.category(), err.message().to_owned(), input, start + skipped)
 }

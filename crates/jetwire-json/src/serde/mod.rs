@@ -46,8 +46,9 @@ use std::io;
 use ::serde::Serialize;
 use ::serde::de::{Deserialize, DeserializeOwned};
 
-use crate::error::{Category, Error, Result};
+use crate::error::{Error, Result};
 use crate::read::ReadOptions;
+use crate::typed::into_string;
 use crate::write::{Indent, WriteOptions, Writer};
 
 pub use de::Deserializer;
@@ -157,14 +158,4 @@ pub fn to_string_pretty<T: Serialize + ?Sized>(value: &T) -> Result<String> {
         WriteOptions { indent: Some(Indent::Spaces(2)), ..WriteOptions::default() },
     )?;
     into_string(out)
-}
-
-fn into_string(bytes: Vec<u8>) -> Result<String> {
-    String::from_utf8(bytes).map_err(|err| {
-        let at = err.utf8_error().valid_up_to();
-        Error::without_position(
-            Category::Data,
-            format!("the JSON written is not valid UTF-8 (at byte {at}); use to_vec"),
-        )
-    })
 }

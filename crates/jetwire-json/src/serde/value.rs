@@ -207,8 +207,9 @@ impl<'de> Visitor<'de> for RawVisitor {
         f.write_str("a raw JSON value (readable only with jetwire's deserializer, from borrowed input)")
     }
 
-    fn visit_borrowed_bytes<E>(self, json: &'de [u8]) -> Result<RawValue<'de>, E> {
-        Ok(RawValue::from_validated(json))
+    // Checked again: any deserializer may hand bytes here, not only this crate's.
+    fn visit_borrowed_bytes<E: de::Error>(self, json: &'de [u8]) -> Result<RawValue<'de>, E> {
+        RawValue::from_slice(json).map_err(E::custom)
     }
 }
 
@@ -230,8 +231,9 @@ impl<'de> Visitor<'de> for OwnedRawVisitor {
         f.write_str("any JSON value")
     }
 
-    fn visit_bytes<E>(self, json: &[u8]) -> Result<OwnedRawValue, E> {
-        Ok(RawValue::from_validated(json).into_owned())
+    // Checked again: any deserializer may hand bytes here, not only this crate's.
+    fn visit_bytes<E: de::Error>(self, json: &[u8]) -> Result<OwnedRawValue, E> {
+        RawValue::from_slice(json).map(|raw| raw.into_owned()).map_err(E::custom)
     }
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, deserializer: D) -> Result<OwnedRawValue, D::Error> {

@@ -7,11 +7,10 @@
 
 use std::future::poll_fn;
 use std::io;
-use std::marker::PhantomData;
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};
 
-use super::push::{Pull, PushReader};
+use super::push::{NextValue, Pull, PushReader, Values};
 use crate::error::{Error, Result};
 use crate::read::ReadOptions;
 use crate::typed::FromJsonOwned;
@@ -61,18 +60,22 @@ mod tokio_io {
             if reader.is_input_ended() {
                 return Poll::Ready(Ok(()));
             }
-            let mut buffer = reader.take_buffer(super::super::io::BLOCK_SIZE);
-            buffer.resize(super::super::io::BLOCK_SIZE, 0);
+            let mut buffer = reader.block_buffer();
             let mut read = ReadBuf::new(&mut buffer);
-            ready!(Pin::new(&mut self.0).poll_read(cx, &mut read)).map_err(Error::io)?;
+            let polled = Pin::new(&mut self.0).poll_read(cx, &mut read);
             let length = read.filled().len();
-            if length == 0 {
-                reader.end_input();
-            } else {
-                buffer.truncate(length);
-                reader.push_vec(buffer);
+            match polled {
+                Poll::Ready(Ok(())) => {
+                    reader.push_read(buffer, length);
+                    Poll::Ready(Ok(()))
+                }
+                Poll::Ready(Err(err)) => Poll::Ready(Err(Error::io(err))),
+                Poll::Pending => {
+                    // Nothing was read: the buffer waits for the next poll.
+                    reader.recycle(buffer);
+                    Poll::Pending
+                }
             }
-            Poll::Ready(Ok(()))
         }
     }
 
@@ -263,18 +266,13 @@ mod chunk_stream {
 /// The elements of a JSON array arriving asynchronously, one typed value at a time, with memory
 /// bounded by one element. Use [`next`](Self::next), or (feature `futures`) the `Stream` impl.
 #[derive(Debug)]
-pub struct AsyncArrayReader<P, T> {
-    pieces: P,
-    reader: PushReader,
-    failed: bool,
-    _values: PhantomData<fn() -> T>,
-}
+pub struct AsyncArrayReader<P, T>(Values<P, T>);
 
 impl<P: AsyncPieces, T: FromJsonOwned> AsyncArrayReader<P, T> {
     /// Elements read by `reader` (a [`PushReader`], perhaps [`PushReader::at_pointer`]) from
     /// `pieces`.
     pub fn from_pieces(pieces: P, reader: PushReader) -> Self {
-        AsyncArrayReader { pieces, reader, failed: false, _values: PhantomData }
+        AsyncArrayReader(Values::new(pieces, reader))
     }
 
     /// The next element; `None` after the last (once the rest of the document is checked).
@@ -283,34 +281,19 @@ impl<P: AsyncPieces, T: FromJsonOwned> AsyncArrayReader<P, T> {
     }
 
     fn poll_element(&mut self, cx: &mut Context<'_>) -> Poll<Option<Result<T>>> {
-        if self.failed {
-            return Poll::Ready(None);
-        }
-        let next = ready!(poll_step(&mut self.pieces, &mut self.reader, cx, PushReader::next_element::<T>));
-        self.failed = next.is_err();
-        Poll::Ready(next.transpose())
+        poll_value(&mut self.0, cx, PushReader::next_element::<T>)
     }
 }
 
 /// JSON Lines values arriving asynchronously, one typed value at a time, with memory bounded by
 /// one value. Use [`next`](Self::next), or (feature `futures`) the `Stream` impl.
 #[derive(Debug)]
-pub struct AsyncLinesReader<P, T> {
-    pieces: P,
-    reader: PushReader,
-    failed: bool,
-    _values: PhantomData<fn() -> T>,
-}
+pub struct AsyncLinesReader<P, T>(Values<P, T>);
 
 impl<P: AsyncPieces, T: FromJsonOwned> AsyncLinesReader<P, T> {
     /// Values read from `pieces` with `options`.
     pub fn from_pieces(pieces: P, options: ReadOptions) -> Self {
-        AsyncLinesReader {
-            pieces,
-            reader: PushReader::with_options(options),
-            failed: false,
-            _values: PhantomData,
-        }
+        AsyncLinesReader(Values::new(pieces, PushReader::with_options(options)))
     }
 
     /// The next value; `None` at the end of the input.
@@ -319,11 +302,19 @@ impl<P: AsyncPieces, T: FromJsonOwned> AsyncLinesReader<P, T> {
     }
 
     fn poll_line(&mut self, cx: &mut Context<'_>) -> Poll<Option<Result<T>>> {
-        if self.failed {
-            return Poll::Ready(None);
-        }
-        let next = ready!(poll_step(&mut self.pieces, &mut self.reader, cx, PushReader::next_line::<T>));
-        self.failed = next.is_err();
-        Poll::Ready(next.transpose())
+        poll_value(&mut self.0, cx, PushReader::next_line::<T>)
     }
+}
+
+/// Polls for the next value that `step` reads, receiving pieces meanwhile.
+fn poll_value<P: AsyncPieces, T>(
+    values: &mut Values<P, T>,
+    cx: &mut Context<'_>,
+    step: NextValue<T>,
+) -> Poll<Option<Result<T>>> {
+    if values.has_failed() {
+        return Poll::Ready(None);
+    }
+    let next = ready!(poll_step(&mut values.source, &mut values.reader, cx, step));
+    Poll::Ready(values.fuse(next))
 }

@@ -1,36 +1,12 @@
 //! Reading from `std::io::Read`: whole documents, array elements and JSON Lines, in large
 //! block reads (never byte by byte).
 
-use std::io::{self, Read};
-use std::marker::PhantomData;
+use std::io::Read;
 
-use super::push::{Pull, PushReader};
+use super::push::{NextValue, Pull, PushReader, Values};
 use crate::error::{Error, Result};
 use crate::read::ReadOptions;
 use crate::typed::FromJsonOwned;
-
-/// The size of one block read.
-pub(crate) const BLOCK_SIZE: usize = 64 * 1024;
-
-/// Reads one block from `source` into `reader`: false at the end of the input (then marked).
-fn read_block<R: Read>(source: &mut R, reader: &mut PushReader) -> Result<bool> {
-    let mut buffer = reader.take_buffer(BLOCK_SIZE);
-    buffer.resize(BLOCK_SIZE, 0);
-    let length = loop {
-        match source.read(&mut buffer) {
-            Ok(length) => break length,
-            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-            Err(err) => return Err(Error::io(err)),
-        }
-    };
-    if length == 0 {
-        reader.end_input();
-        return Ok(false);
-    }
-    buffer.truncate(length);
-    reader.push_vec(buffer);
-    Ok(true)
-}
 
 /// Runs `step` on `reader`, reading more from `source` while it needs more.
 fn pull<R: Read, T>(
@@ -43,7 +19,7 @@ fn pull<R: Read, T>(
             return Ok(value);
         }
         if !reader.is_input_ended() {
-            read_block(source, reader)?;
+            reader.read_from(source).map_err(Error::io)?;
         }
     }
 }
@@ -64,7 +40,9 @@ pub fn from_reader<R: Read, T: FromJsonOwned>(source: R) -> Result<T> {
 /// [`from_reader`] with `options`.
 pub fn from_reader_with<R: Read, T: FromJsonOwned>(mut source: R, options: ReadOptions) -> Result<T> {
     let mut reader = PushReader::with_options(options);
-    while read_block(&mut source, &mut reader)? {}
+    // All of it first: the document is then read in one pass, rather than checked a token at a
+    // time as blocks arrive and read again at the end.
+    while reader.read_from(&mut source).map_err(Error::io)? > 0 {}
     pull(&mut source, &mut reader, PushReader::read_document)
 }
 
@@ -81,33 +59,22 @@ pub fn from_reader_with<R: Read, T: FromJsonOwned>(mut source: R, options: ReadO
 /// # Ok::<(), jetwire_json::Error>(())
 /// ```
 #[derive(Debug)]
-pub struct ArrayReader<R, T> {
-    source: R,
-    reader: PushReader,
-    failed: bool,
-    _values: PhantomData<fn() -> T>,
-}
+pub struct ArrayReader<R, T>(Values<R, T>);
 
 impl<R: Read, T: FromJsonOwned> ArrayReader<R, T> {
     /// The elements of the top-level array of `source`.
     pub fn new(source: R) -> Self {
-        ArrayReader { source, reader: PushReader::new(), failed: false, _values: PhantomData }
+        ArrayReader(Values::new(source, PushReader::new()))
     }
 
     /// The elements of the array at `pointer` (a JSON Pointer) in `source`'s document.
     pub fn at_pointer(source: R, pointer: &str) -> Result<Self> {
-        Ok(ArrayReader {
-            source,
-            reader: PushReader::at_pointer(pointer)?,
-            failed: false,
-            _values: PhantomData,
-        })
+        Ok(ArrayReader(Values::new(source, PushReader::at_pointer(pointer)?)))
     }
 
     /// The elements with `options`, of the array at `pointer` (`""` for the top-level one).
     pub fn with_options(source: R, pointer: &str, options: ReadOptions) -> Result<Self> {
-        let reader = PushReader::at_pointer_with(pointer, options)?;
-        Ok(ArrayReader { source, reader, failed: false, _values: PhantomData })
+        Ok(ArrayReader(Values::new(source, PushReader::at_pointer_with(pointer, options)?)))
     }
 }
 
@@ -115,12 +82,7 @@ impl<R: Read, T: FromJsonOwned> Iterator for ArrayReader<R, T> {
     type Item = Result<T>;
 
     fn next(&mut self) -> Option<Result<T>> {
-        if self.failed {
-            return None;
-        }
-        let next = pull(&mut self.source, &mut self.reader, PushReader::next_element::<T>);
-        self.failed = next.is_err();
-        next.transpose()
+        next_value(&mut self.0, PushReader::next_element::<T>)
     }
 }
 
@@ -137,12 +99,7 @@ impl<R: Read, T: FromJsonOwned> Iterator for ArrayReader<R, T> {
 /// # Ok::<(), jetwire_json::Error>(())
 /// ```
 #[derive(Debug)]
-pub struct LinesReader<R, T> {
-    source: R,
-    reader: PushReader,
-    failed: bool,
-    _values: PhantomData<fn() -> T>,
-}
+pub struct LinesReader<R, T>(Values<R, T>);
 
 impl<R: Read, T: FromJsonOwned> LinesReader<R, T> {
     /// The values of `source`, one per line.
@@ -152,7 +109,7 @@ impl<R: Read, T: FromJsonOwned> LinesReader<R, T> {
 
     /// The values of `source` read with `options`.
     pub fn with_options(source: R, options: ReadOptions) -> Self {
-        LinesReader { source, reader: PushReader::with_options(options), failed: false, _values: PhantomData }
+        LinesReader(Values::new(source, PushReader::with_options(options)))
     }
 }
 
@@ -160,11 +117,15 @@ impl<R: Read, T: FromJsonOwned> Iterator for LinesReader<R, T> {
     type Item = Result<T>;
 
     fn next(&mut self) -> Option<Result<T>> {
-        if self.failed {
-            return None;
-        }
-        let next = pull(&mut self.source, &mut self.reader, PushReader::next_line::<T>);
-        self.failed = next.is_err();
-        next.transpose()
+        next_value(&mut self.0, PushReader::next_line::<T>)
     }
+}
+
+/// The next value that `step` reads, reading more from the source while it needs more.
+fn next_value<R: Read, T>(values: &mut Values<R, T>, step: NextValue<T>) -> Option<Result<T>> {
+    if values.has_failed() {
+        return None;
+    }
+    let next = pull(&mut values.source, &mut values.reader, step);
+    values.fuse(next)
 }

@@ -1,11 +1,20 @@
 //! Resumable reading: input pushed in pieces as it arrives, read as far as it goes.
 
+use std::io;
+use std::marker::PhantomData;
+
 use jetwire_core::blocks::Block;
 
 use crate::error::{Error, Result};
 use crate::read::segments::Segments;
 use crate::read::{ReadOptions, Reader, Suspended, Token, TokenKind};
 use crate::typed::FromJsonOwned;
+
+/// The size of one block read from a stream.
+pub(crate) const BLOCK_SIZE: usize = 64 * 1024;
+
+/// How many released buffers are kept for reuse.
+const MAX_SPARE_BUFFERS: usize = 4;
 
 /// The outcome of a step of a [`PushReader`]: done, or waiting for more input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,18 +108,11 @@ struct Frame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Inside {
     /// At the container to enter.
-    Nothing,
+    Container,
     /// In an object, looking for the member.
     Object,
-    /// In an array, with `skipped` elements before the one wanted passed.
-    Array { skipped: usize },
-    /// At the member's value.
-    Found,
-}
-
-/// Whether a navigation step entered a container (rather than passing a member to skip).
-fn inside_changed(before: Inside, after: Inside) -> bool {
-    before == Inside::Nothing && after != Inside::Found
+    /// In an array, `passed` elements before the one wanted behind it.
+    Array { passed: usize },
 }
 
 /// A token that ran out of input.
@@ -157,7 +159,7 @@ impl PushReader {
             at: Suspended::new(options),
             frame: None,
             partial: None,
-            phase: Phase::Navigate { tokens: Vec::new(), inside: Inside::Nothing },
+            phase: Phase::Navigate { tokens: Vec::new(), inside: Inside::Container },
             spare: Vec::new(),
         }
     }
@@ -185,7 +187,7 @@ impl PushReader {
         let tokens = crate::pointer::parse_pointer(pointer)?;
         let mut reader = PushReader::with_options(options);
         let tokens = tokens.into_iter().rev().map(|t| t.into_owned()).collect();
-        reader.phase = Phase::Navigate { tokens, inside: Inside::Nothing };
+        reader.phase = Phase::Navigate { tokens, inside: Inside::Container };
         Ok(reader)
     }
 
@@ -203,24 +205,62 @@ impl PushReader {
         self.push_block(Block::Boxed(Box::new(piece)));
     }
 
-    /// Appends a buffer (kept, and reused for later pieces once read).
-    pub(crate) fn push_vec(&mut self, piece: Vec<u8>) {
-        self.push_block(Block::Owned(piece));
+    /// Reads one block (one `read` call, at most 64 KiB) from `source` into a reused buffer and
+    /// pushes it; at the end of `source` marks the end of the input. Returns how many bytes were
+    /// read: 0 at the end.
+    ///
+    /// ```
+    /// use jetwire_json::stream::{Pull, PushReader};
+    /// let mut source: &[u8] = b"[1, 2]";
+    /// let mut reader = PushReader::new();
+    /// while reader.read_from(&mut source)? > 0 {}
+    /// assert_eq!(reader.next_element::<u8>()?, Pull::Ready(Some(1)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read_from<R: io::Read + ?Sized>(&mut self, source: &mut R) -> io::Result<usize> {
+        let mut buffer = self.block_buffer();
+        let length = loop {
+            match source.read(&mut buffer) {
+                Ok(length) => break length,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => return Err(err),
+            }
+        };
+        self.push_read(buffer, length);
+        Ok(length)
     }
 
-    /// A buffer to read the next piece into: one released earlier when there is one.
-    pub(crate) fn take_buffer(&mut self, capacity: usize) -> Vec<u8> {
+    /// A block-sized buffer to read the next piece into: one released earlier when there is one.
+    pub(crate) fn block_buffer(&mut self) -> Vec<u8> {
         let mut buffer = self.spare.pop().unwrap_or_default();
-        buffer.clear();
-        buffer.reserve(capacity);
+        buffer.resize(BLOCK_SIZE, 0);
         buffer
+    }
+
+    /// Keeps `buffer` for a later piece.
+    pub(crate) fn recycle(&mut self, buffer: Vec<u8>) {
+        if self.spare.len() < MAX_SPARE_BUFFERS {
+            self.spare.push(buffer);
+        }
+    }
+
+    /// Pushes the first `length` bytes read into `buffer` (from [`block_buffer`](Self::block_buffer)),
+    /// or marks the end of the input when `length` is 0.
+    pub(crate) fn push_read(&mut self, mut buffer: Vec<u8>, length: usize) {
+        if length == 0 {
+            self.recycle(buffer);
+            self.end_input();
+        } else {
+            buffer.truncate(length);
+            self.push_block(Block::Owned(buffer));
+        }
     }
 
     fn push_block(&mut self, block: Block<'static>) {
         let keep_from = self.frame.as_ref().map_or(self.at.offset(), |frame| frame.start.offset());
         let spare = &mut self.spare;
         self.segments.release_before(keep_from, |buffer| {
-            if spare.len() < 4 {
+            if spare.len() < MAX_SPARE_BUFFERS {
                 spare.push(buffer);
             }
         });
@@ -292,18 +332,19 @@ impl PushReader {
     /// # Ok::<(), jetwire_json::Error>(())
     /// ```
     pub fn read_document<T: FromJsonOwned>(&mut self) -> Result<Pull<T>> {
-        if self.frame.is_none() {
+        // Once all the input is there, the document is read in one pass; until then its tokens
+        // are checked as they arrive, so that it is read exactly once, when complete.
+        if self.frame.is_none() && !self.segments.has_ended() {
             self.frame = Some(Frame::at(self.at.clone(), 0));
         }
-        if let Pull::NeedMoreData = self.advance_frame()? {
-            return Ok(Pull::NeedMoreData);
+        if self.frame.is_some() {
+            let Pull::Ready(after) = self.advance_frame()? else { return Ok(Pull::NeedMoreData) };
+            if let Pull::NeedMoreData = self.run(after, |reader| reader.finish())? {
+                return Ok(Pull::NeedMoreData);
+            }
         }
-        let Some(frame) = &self.frame else { unreachable!("the frame is complete") };
-        if let Pull::NeedMoreData = self.run(frame.scan.clone(), |reader| reader.finish())? {
-            return Ok(Pull::NeedMoreData);
-        }
-        let Some(frame) = self.frame.take() else { unreachable!("the frame is complete") };
-        let mut reader = Reader::resume(&self.segments, frame.start);
+        let start = self.frame.take().map_or_else(|| self.at.clone(), |frame| frame.start);
+        let mut reader = Reader::resume(&self.segments, start);
         let value = T::from_json(&mut reader)?;
         reader.finish()?;
         self.at = reader.suspend();
@@ -411,32 +452,33 @@ impl PushReader {
         Ok(Pull::Ready(value))
     }
 
-    /// Checks the framed value's tokens as far as the input held goes.
-    fn advance_frame(&mut self) -> Result<Pull<()>> {
-        let Some(frame) = &mut self.frame else { return Ok(Pull::Ready(())) };
-        if frame.complete {
-            return Ok(Pull::Ready(()));
-        }
-        if !may_retry(&self.segments, self.partial) {
-            return Ok(Pull::NeedMoreData);
-        }
-        let mut reader = Reader::resume(&self.segments, frame.scan.clone());
-        loop {
-            let before = reader.clone();
-            let result = reader.skip_value_step(frame.first, frame.depth);
-            if self.segments.take_starved() {
-                self.partial = Some(partial_at(&self.segments, &before));
-                frame.scan = before.suspend();
+    /// Checks the framed value's tokens as far as the input held goes; once they are all there,
+    /// returns the reader's state after the value.
+    fn advance_frame(&mut self) -> Result<Pull<Suspended>> {
+        let Some(frame) = &mut self.frame else { unreachable!("a value is being framed") };
+        if !frame.complete {
+            if !may_retry(&self.segments, self.partial) {
                 return Ok(Pull::NeedMoreData);
             }
-            self.partial = None;
-            frame.first = false;
-            if result? {
-                frame.scan = reader.suspend();
-                frame.complete = true;
-                return Ok(Pull::Ready(()));
+            let mut reader = Reader::resume(&self.segments, frame.scan.clone());
+            loop {
+                let before = reader.clone();
+                let result = reader.skip_value_step(frame.first, frame.depth);
+                if self.segments.take_starved() {
+                    self.partial = Some(partial_at(&self.segments, &before));
+                    frame.scan = before.suspend();
+                    return Ok(Pull::NeedMoreData);
+                }
+                self.partial = None;
+                frame.first = false;
+                if result? {
+                    frame.scan = reader.suspend();
+                    frame.complete = true;
+                    break;
+                }
             }
         }
+        Ok(Pull::Ready(frame.scan.clone()))
     }
 
     /// Follows the pointer one member down (`token`): into the container at the reader's
@@ -444,52 +486,47 @@ impl PushReader {
     fn navigate(&mut self) -> Result<Pull<()>> {
         loop {
             if self.frame.is_some() {
-                if let Pull::NeedMoreData = self.advance_frame()? {
-                    return Ok(Pull::NeedMoreData);
-                }
-                if let Some(frame) = self.frame.take() {
-                    self.at = frame.scan;
-                }
+                let Pull::Ready(after) = self.advance_frame()? else { return Ok(Pull::NeedMoreData) };
+                self.frame = None;
+                self.at = after;
             }
             let Phase::Navigate { tokens, inside } = &self.phase else { unreachable!("navigating") };
             let Some(token) = tokens.last().cloned() else { return Ok(Pull::Ready(())) };
-            let inside = *inside;
-            let next = match inside {
-                Inside::Nothing => self.step(|reader| match reader.peek()? {
-                    TokenKind::BeginObject => reader.begin_object().map(|()| Inside::Object),
-                    TokenKind::BeginArray => reader.begin_array().map(|()| Inside::Array { skipped: 0 }),
+            let entering = *inside == Inside::Container;
+            // Where the reader stands after one step, or `None` at the member's value.
+            let next = match *inside {
+                Inside::Container => self.step(|reader| match reader.peek()? {
+                    TokenKind::BeginObject => reader.begin_object().map(|()| Some(Inside::Object)),
+                    TokenKind::BeginArray => reader.begin_array().map(|()| Some(Inside::Array { passed: 0 })),
                     _ => Err(no_member(reader, &token)),
                 })?,
                 Inside::Object => self.step(|reader| match reader.next_key()? {
-                    Some(key) if crate::pointer::key_is(&key, &token) => Ok(Inside::Found),
-                    Some(_) => Ok(Inside::Object),
+                    Some(key) if crate::pointer::key_is(&key, &token) => Ok(None),
+                    Some(_) => Ok(Some(Inside::Object)),
                     None => Err(no_member(reader, &token)),
                 })?,
-                Inside::Array { skipped } => self.step(|reader| {
+                Inside::Array { passed } => self.step(|reader| {
                     let index = crate::value::pointer::array_index(&token);
                     match (reader.next_element()?, index) {
-                        (true, Some(index)) if index == skipped => Ok(Inside::Found),
-                        (true, Some(_)) => Ok(Inside::Array { skipped: skipped + 1 }),
+                        (true, Some(index)) if index == passed => Ok(None),
+                        (true, Some(_)) => Ok(Some(Inside::Array { passed: passed + 1 })),
                         _ => Err(no_member(reader, &token)),
                     }
                 })?,
-                Inside::Found => unreachable!("a found member is entered at once"),
             };
             let Pull::Ready(next) = next else { return Ok(Pull::NeedMoreData) };
             let Phase::Navigate { tokens, inside } = &mut self.phase else { unreachable!("navigating") };
             match next {
-                Inside::Found => {
+                None => {
                     tokens.pop();
-                    *inside = Inside::Nothing;
+                    *inside = Inside::Container;
                 }
-                Inside::Object | Inside::Array { .. } if inside_changed(*inside, next) => {
+                Some(next) => {
                     *inside = next;
-                }
-                _ => {
-                    // A member off the path: skip its value.
-                    *inside = next;
-                    let depth = self.at.depth();
-                    self.frame = Some(Frame::at(self.at.clone(), depth));
+                    if !entering {
+                        // A member off the path: skip its value.
+                        self.frame = Some(Frame::at(self.at.clone(), self.at.depth()));
+                    }
                 }
             }
         }
@@ -571,4 +608,34 @@ fn may_retry(segments: &Segments<'_>, partial: Option<Partial>) -> bool {
     crate::read::segments::Source::copy_from(segments, partial.held, end - partial.held, &mut arrived);
     segments.take_starved();
     arrived.contains(&b'"')
+}
+
+/// A [`PushReader`] fed from `source`, handing out values (array elements or JSON Lines) until
+/// the first error: what the sync and async streaming readers are made of.
+#[derive(Debug)]
+pub(crate) struct Values<S, T> {
+    pub(crate) source: S,
+    pub(crate) reader: PushReader,
+    failed: bool,
+    _values: PhantomData<fn() -> T>,
+}
+
+/// A step that reads the next value, or `None` after the last.
+pub(crate) type NextValue<T> = fn(&mut PushReader) -> Result<Pull<Option<T>>>;
+
+impl<S, T> Values<S, T> {
+    pub(crate) fn new(source: S, reader: PushReader) -> Self {
+        Values { source, reader, failed: false, _values: PhantomData }
+    }
+
+    /// Whether an error has ended the values.
+    pub(crate) fn has_failed(&self) -> bool {
+        self.failed
+    }
+
+    /// Hands on what a step read, and ends the values after an error.
+    pub(crate) fn fuse(&mut self, next: Result<Option<T>>) -> Option<Result<T>> {
+        self.failed = next.is_err();
+        next.transpose()
+    }
 }

@@ -155,7 +155,9 @@ pub fn to_string_pretty<T: ToJson + ?Sized>(value: &T) -> Result<String> {
     into_string(to_vec_with(value, options)?)
 }
 
-fn into_string(bytes: Vec<u8>) -> Result<String> {
+/// The written JSON as a `String`, or an error naming where it is not UTF-8 (a `string_bytes`
+/// value can make it so).
+pub(crate) fn into_string(bytes: Vec<u8>) -> Result<String> {
     String::from_utf8(bytes).map_err(|err| {
         let at = err.utf8_error().valid_up_to();
         Error::without_position(

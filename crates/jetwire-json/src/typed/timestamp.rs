@@ -122,7 +122,8 @@ pub(crate) fn parse(text: &[u8]) -> Option<Civil> {
     Some(Civil { year: year as i32, month, day, hour, minute, second, nanos, offset_seconds })
 }
 
-fn two(text: &[u8], at: usize) -> Option<u32> {
+/// The two ASCII digits at `text[at..at + 2]` as a number.
+pub(crate) fn two(text: &[u8], at: usize) -> Option<u32> {
     match text.get(at..at + 2)? {
         [a @ b'0'..=b'9', b @ b'0'..=b'9'] => Some(u32::from(a - b'0') * 10 + u32::from(b - b'0')),
         _ => None,

@@ -45,8 +45,8 @@ impl From<f32> for Value {
         if !value.is_finite() {
             return Value::Null;
         }
-        let text = zmij::Buffer::new().format_finite(value).to_owned();
-        Value::from(text.parse::<f64>().unwrap_or(f64::from(value)))
+        let mut buffer = zmij::Buffer::new();
+        Value::from(buffer.format_finite(value).parse::<f64>().unwrap_or(f64::from(value)))
     }
 }
 

@@ -14,6 +14,7 @@ use std::str::FromStr;
 use jetwire_core::scan;
 
 use crate::error::{Category, Error, Result};
+use crate::read::numbers::{POW10_U64, nearest_f64};
 
 /// A JSON number, kept exactly: integers of any width, and every other number with its source
 /// spelling (next to its nearest `f64`).
@@ -69,12 +70,6 @@ const NEGATIVE: u8 = 1;
 const UPPER_E: u8 = 2;
 const EXPONENT_PLUS: u8 = 4;
 const EXPONENT_MINUS: u8 = 8;
-
-/// Powers of ten an `f64` holds exactly.
-const EXACT_POWERS: [f64; 23] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
-    1e19, 1e20, 1e21, 1e22,
-];
 
 impl Number {
     /// The number for the JSON number `text`, already validated against the grammar: one pass
@@ -143,7 +138,8 @@ impl Number {
         }
     }
 
-    /// A `Decimal` with its nearest `f64`, or the text when that overflows.
+    /// A `Decimal` with its nearest `f64` (the reader's conversion: `digits` has at most 19
+    /// significant digits), or the text when that overflows.
     #[inline(always)]
     fn decimal(
         text: &str,
@@ -153,15 +149,12 @@ impl Number {
         exponent_width: u8,
         flags: u8,
     ) -> Number {
-        let scale = if flags & EXPONENT_MINUS != 0 { -i32::from(exponent) } else { i32::from(exponent) }
-            - i32::from(fraction_len);
-        let value = match fast_f64(digits, scale) {
+        let scale = if flags & EXPONENT_MINUS != 0 { -i64::from(exponent) } else { i64::from(exponent) }
+            - i64::from(fraction_len);
+        let value = match nearest_f64(digits, scale) {
             Some(magnitude) if flags & NEGATIVE != 0 => -magnitude,
             Some(magnitude) => magnitude,
-            None => match text.parse::<f64>() {
-                Ok(value) if value.is_finite() => value,
-                _ => return Number::text(text),
-            },
+            None => return Number::text(text),
         };
         Number { repr: Repr::Decimal { value, digits, fraction_len, exponent, exponent_width, flags } }
     }
@@ -314,18 +307,12 @@ impl Number {
                     *exponent_width,
                     *flags,
                 );
-                let mut slot = writer.reserve_value(len)?;
-                slot.buffer().copy_from_slice(&text[..len]);
-                slot.commit(len);
-                Ok(())
+                writer.value_bytes(&text[..len])
             }
             _ => {
                 let mut text = Vec::new();
                 self.append_text(&mut text);
-                let mut slot = writer.reserve_value(text.len())?;
-                slot.buffer().copy_from_slice(&text);
-                slot.commit(text.len());
-                Ok(())
+                writer.value_bytes(&text)
             }
         }
     }
@@ -374,7 +361,7 @@ fn digit_run(bytes: &[u8], mut i: usize, digits: &mut u64) -> usize {
         if run > 0 {
             // The run's digits moved to the top of the word, `0`s below them.
             let aligned = (word << (8 * (8 - run))) | (ZEROS >> (8 * run));
-            *digits = digits.wrapping_mul(POWERS_OF_TEN[run]).wrapping_add(scan::parse_eight_digits(aligned));
+            *digits = digits.wrapping_mul(POW10_U64[run]).wrapping_add(scan::parse_eight_digits(aligned));
             i += run;
         }
         return i;
@@ -416,73 +403,6 @@ fn significant_digits(text: &[u8], negative: bool) -> usize {
         .filter(|&&b| b != b'.')
         .skip_while(|&&b| b == b'0')
         .count()
-}
-
-/// `digits × 10^scale` correctly rounded, when that can be done from the digits: for
-/// `|scale| <= 19`, where `10^|scale|` fits a `u64` (the shape of almost every real-world
-/// number). Others go to the standard library's parser.
-#[inline(always)]
-fn fast_f64(digits: u64, scale: i32) -> Option<f64> {
-    if digits <= 1 << 53 {
-        // Clinger: both factors exact, one rounding.
-        if let Some(&power) = EXACT_POWERS.get(scale.unsigned_abs() as usize) {
-            return Some(if scale < 0 { digits as f64 / power } else { digits as f64 * power });
-        }
-    }
-    let power = *POWERS_OF_TEN.get(scale.unsigned_abs() as usize)?;
-    if digits == 0 {
-        return Some(0.0);
-    }
-    if scale >= 0 {
-        // An integer below 2^128, which `as` rounds correctly (to nearest, ties to even).
-        return Some((u128::from(digits) * u128::from(power)) as f64);
-    }
-    Some(divide(digits, power))
-}
-
-/// `10^i` for `i` in `0..=19`.
-const POWERS_OF_TEN: [u64; 20] = {
-    let mut powers = [1u64; 20];
-    let mut i = 1;
-    while i < 20 {
-        powers[i] = powers[i - 1] * 10;
-        i += 1;
-    }
-    powers
-};
-
-/// `n / d` correctly rounded (to nearest, ties to even), for `n >= 1` and `d >= 1`: a 64-bit
-/// quotient from one 128-bit division, its remainder as the sticky bit. The result is within
-/// `[10^-19, 2^64)`, far from the subnormal and overflow ranges.
-#[inline]
-fn divide(n: u64, d: u64) -> f64 {
-    let n_bits = 64 - n.leading_zeros();
-    let d_bits = 64 - d.leading_zeros();
-    // n × 2^shift / d lies in [2^63, 2^65), and n × 2^shift < 2^128.
-    let shift = 64 + d_bits - n_bits;
-    let numerator = u128::from(n) << shift;
-    let mut quotient = numerator / u128::from(d);
-    let mut sticky = numerator % u128::from(d) != 0;
-    let mut exponent = -(shift as i32);
-    if quotient >> 64 != 0 {
-        sticky |= quotient & 1 != 0;
-        quotient >>= 1;
-        exponent += 1;
-    }
-    // 64 significant bits: keep 53, round on the other 11 and the sticky bit.
-    let quotient = quotient as u64;
-    let mut mantissa = quotient >> 11;
-    exponent += 11;
-    let rest = quotient & 0x7FF;
-    if rest > 0x400 || (rest == 0x400 && (sticky || mantissa & 1 == 1)) {
-        mantissa += 1;
-        if mantissa == 1 << 53 {
-            mantissa >>= 1;
-            exponent += 1;
-        }
-    }
-    // Both factors exact, and the product in the normal range: exact.
-    mantissa as f64 * f64::from_bits(((exponent + 1023) as u64) << 52)
 }
 
 /// Appends a `Decimal`'s spelling.
@@ -798,8 +718,10 @@ mod tests {
         }
     }
 
+    /// `Number`'s nearest `f64` comes from the reader's conversion: checked here on the
+    /// significands and scales that decimal spellings produce.
     #[test]
-    fn fast_f64_is_correctly_rounded() {
+    fn nearest_f64_is_correctly_rounded() {
         // Deterministic pseudo-random significands and scales, against the standard library.
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = move || {
@@ -814,7 +736,7 @@ mod tests {
             let scale = (next() % 39) as i32 - 19;
             let text = format!("{digits}e{scale}");
             let expected: f64 = text.parse().unwrap();
-            let actual = super::fast_f64(digits, scale).unwrap();
+            let actual = super::nearest_f64(digits, i64::from(scale)).unwrap();
             assert_eq!(actual.to_bits(), expected.to_bits(), "round {round}: {text}");
         }
         // Halfway cases: 2^53 + 1 and neighbours, over powers of ten.
@@ -822,12 +744,34 @@ mod tests {
             for k in 0..=19 {
                 let text = format!("{base}e-{k}");
                 assert_eq!(
-                    super::fast_f64(base, -k).unwrap().to_bits(),
+                    super::nearest_f64(base, -k).unwrap().to_bits(),
                     text.parse::<f64>().unwrap().to_bits(),
                     "{text}"
                 );
             }
         }
+    }
+
+    #[test]
+    fn nearest_f64_beyond_the_exact_powers() {
+        // Scales past 10^±19 and 10^±22, which go to Eisel-Lemire; overflow keeps the text.
+        for text in [
+            "1.5e-25",
+            "-7.25e100",
+            "9.999999999999999999e-300",
+            "2.2250738585072011e-308",
+            "123456789012345678.9e-40",
+            "1e-400",
+            "-0.0e500",
+        ] {
+            let number: Number = text.parse().unwrap();
+            let expected: f64 = text.parse().unwrap();
+            assert_eq!(number.as_f64().map(f64::to_bits), Some(expected.to_bits()), "{text}");
+            assert_eq!(number.to_string(), text);
+        }
+        let huge: Number = "1.5e400".parse().unwrap();
+        assert_eq!(huge.as_f64(), None);
+        assert_eq!(huge.to_string(), "1.5e400");
     }
 
     #[test]

@@ -13,7 +13,7 @@ use jetwire_core::output::{extend_from_array, extend_short};
 use jetwire_core::{IoOutput, Output};
 
 use crate::error::{Category, Error, Result};
-use crate::read::{BitStack, Reader};
+use crate::read::{BitStack, Reader, Token};
 use escape::EscapeMode;
 pub use slot::ValueSlot;
 
@@ -421,7 +421,9 @@ impl<O: Output> Writer<O> {
         self.before_value()?;
         write(self.out.buffer());
         self.end_value();
-        Ok(())
+        // A stream output drains its buffer here too, so a long run of scalars stays within a
+        // block; for a `Vec` this is nothing.
+        self.out.maybe_flush().map_err(Error::io)
     }
 
     /// A string value.
@@ -449,7 +451,7 @@ impl<O: Output> Writer<O> {
     }
 
     /// Where the output and the structure stand, to [`undo`](Self::undo) a call that fails
-    /// halfway.
+    /// halfway or to [`rewind`](Self::rewind) a reservation that is not committed.
     #[inline(always)]
     fn mark(&self) -> (usize, State) {
         (self.out.buffered().len(), self.state)
@@ -459,9 +461,14 @@ impl<O: Output> Writer<O> {
     #[cold]
     #[inline(never)]
     fn undo(&mut self, mark: (usize, State), err: Error) -> Error {
-        self.out.buffer().truncate(mark.0);
-        self.state = mark.1;
+        self.rewind(mark);
         err
+    }
+
+    /// Returns the output and the structure to `mark`.
+    fn rewind(&mut self, (len, state): (usize, State)) {
+        self.out.buffer().truncate(len);
+        self.state = state;
     }
 
     /// A string value whose content is already JSON-escaped, as in a string token's source
@@ -558,6 +565,35 @@ impl<O: Output> Writer<O> {
         self.scalar(|out| extend_short(out, zmij::Buffer::new().format_finite(value).as_bytes()))
     }
 
+    /// Writes a token read by a [`Reader`] exactly as its source spelled it: strings and property
+    /// names keep their escapes (only the writer's extra escaping is applied to literal
+    /// characters), numbers their digits. Reading tokens and writing them this way reformats a
+    /// document without changing any value.
+    ///
+    /// ```
+    /// use jetwire_json::{Reader, Writer};
+    /// let mut reader = Reader::new(br#"{ "caf\u00e9" : [1.50, "x\ty"] }"#);
+    /// let mut writer = Writer::new();
+    /// while let Some(token) = reader.next_token()? {
+    ///     writer.token(token)?;
+    /// }
+    /// assert_eq!(writer.into_vec(), br#"{"caf\u00e9":[1.50,"x\ty"]}"#);
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// ```
+    pub fn token(&mut self, token: Token<'_>) -> Result<()> {
+        match token {
+            Token::BeginObject => self.begin_object(),
+            Token::EndObject => self.end_object(),
+            Token::BeginArray => self.begin_array(),
+            Token::EndArray => self.end_array(),
+            Token::PropertyName(name) => self.escaped_property_name(name.raw()),
+            Token::String(text) => self.escaped_string(text.raw()),
+            Token::Number(number) => self.number_text(number.as_str()),
+            Token::Bool(value) => self.bool(value),
+            Token::Null => self.null(),
+        }
+    }
+
     /// A number given as its text, which is validated against the JSON grammar (unless
     /// validation is off) and written as is: the way to keep a number's exact spelling.
     pub fn number_text(&mut self, text: &str) -> Result<()> {
@@ -598,8 +634,14 @@ impl<O: Output> Writer<O> {
             reader.skip_value()?;
             reader.finish()?;
         }
-        self.scalar(|out| out.extend_from_slice(json))?;
-        self.out.maybe_flush().map_err(Error::io)
+        self.value_bytes(json)
+    }
+
+    /// A complete value whose bytes are known to be valid JSON, copied as they are: no
+    /// validation and no reservation to fill.
+    #[inline]
+    pub(crate) fn value_bytes(&mut self, json: &[u8]) -> Result<()> {
+        self.scalar(|out| out.extend_from_slice(json))
     }
 
     /// Room for one value of at most `max_len` bytes, written straight into the output buffer:
@@ -618,12 +660,11 @@ impl<O: Output> Writer<O> {
     /// # Ok::<(), jetwire_json::Error>(())
     /// ```
     pub fn reserve_value(&mut self, max_len: usize) -> Result<ValueSlot<'_, O>> {
-        let rollback_len = self.out.buffered().len();
-        let rollback_state = self.state;
+        let rollback = self.mark();
         self.before_value()?;
         let start = self.out.buffer().len();
         self.out.buffer().resize(start + max_len, 0);
-        Ok(ValueSlot::new(self, start, max_len, rollback_len, rollback_state))
+        Ok(ValueSlot::new(self, start, max_len, rollback))
     }
 }
 

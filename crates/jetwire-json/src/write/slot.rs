@@ -12,8 +12,9 @@ pub struct ValueSlot<'w, O: Output> {
     writer: &'w mut Writer<O>,
     start: usize,
     max_len: usize,
-    rollback_len: usize,
-    rollback_state: State,
+    /// Where the writer stood before the reservation (`Writer::mark`), to go back to unless
+    /// committed.
+    rollback: (usize, State),
     committed: bool,
 }
 
@@ -22,10 +23,9 @@ impl<'w, O: Output> ValueSlot<'w, O> {
         writer: &'w mut Writer<O>,
         start: usize,
         max_len: usize,
-        rollback_len: usize,
-        rollback_state: State,
+        rollback: (usize, State),
     ) -> Self {
-        ValueSlot { writer, start, max_len, rollback_len, rollback_state, committed: false }
+        ValueSlot { writer, start, max_len, rollback, committed: false }
     }
 
     /// The reserved bytes (zeroed at first), to write the value into.
@@ -50,8 +50,7 @@ impl<'w, O: Output> ValueSlot<'w, O> {
 impl<O: Output> Drop for ValueSlot<'_, O> {
     fn drop(&mut self) {
         if !self.committed {
-            self.writer.out.buffer().truncate(self.rollback_len);
-            self.writer.state = self.rollback_state;
+            self.writer.rewind(self.rollback);
         }
     }
 }

@@ -15,7 +15,7 @@ use crate::{Decoder, Encoder, Error, FromBinary, Result, ToBinary};
 #[cold]
 #[inline(never)]
 fn out_of_range(decoder: &Decoder<'_>, width: usize, what: &str) -> Error {
-    decoder.error_at(decoder.offset() - width, format_args!("invalid {what}: out of chrono's range"))
+    decoder.invalid_back(width, format_args!("invalid {what}: out of chrono's range"))
 }
 
 fn decode_utc(decoder: &mut Decoder<'_>) -> Result<DateTime<Utc>> {

@@ -23,8 +23,8 @@ impl<'de> FromBinary<'de> for Decimal {
         let flags = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
         let scale = (flags >> 16) & 0xFF;
         if flags & !0x80FF_0000 != 0 || scale > 28 {
-            return Err(decoder.error_at(
-                decoder.offset() - 16,
+            return Err(decoder.invalid_back(
+                16,
                 format_args!(
                     "invalid Decimal: expected flags with a scale of at most 28, found 0x{flags:08X}"
                 ),

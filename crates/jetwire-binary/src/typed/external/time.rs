@@ -13,7 +13,7 @@ use crate::{Decoder, Encoder, Error, FromBinary, Result, ToBinary};
 #[cold]
 #[inline(never)]
 fn out_of_range(decoder: &Decoder<'_>, width: usize, what: &str, err: impl std::fmt::Display) -> Error {
-    decoder.error_at(decoder.offset() - width, format_args!("invalid {what}: {err}"))
+    decoder.invalid_back(width, format_args!("invalid {what}: {err}"))
 }
 
 impl ToBinary for OffsetDateTime {

@@ -207,7 +207,6 @@ fn internal(g: &Gen, variants: &[Variant], tag: &str) -> TokenStream {
             Style::Newtype => {
                 let ty = v.fields[0].ty;
                 let flatten = quote!(<#ty as #krate::__private::FlattenFromJson<'de>>);
-                let unknown = g.unknown_field(&[tag]);
                 quote! {{
                     let mut __state = #flatten::state();
                     while let ::core::option::Option::Some(__key) = __r.next_key()? {

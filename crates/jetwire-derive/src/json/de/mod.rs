@@ -75,35 +75,22 @@ fn generics(cont: &Container, krate: &syn::Path) -> syn::Generics {
             let plain = |f: &Field, v: Option<&Variant>| {
                 own(f, v) && f.attrs.with.is_none() && f.attrs.base64.is_none() && !flattened(f, v)
             };
-            let container_default = cont.attrs.default.0.is_some();
-            let needs_default = |f: &Field, v: Option<&Variant>| {
-                variant_read(v)
-                    && f.attrs.bound.from_json.is_none()
-                    && match &f.attrs.default.0 {
-                        Default::Trait => true,
-                        Default::Path(_) => false,
-                        Default::None => !f.is_deserialized() && !container_default,
-                    }
-            };
             let generics = bound::with_field_predicates(cont, cont.generics, read, |b| b.from_json.as_ref());
             let from_json: syn::Path = syn::parse_quote!(#krate::json::FromJson<'de>);
             let generics = bound::with_bound(cont, &generics, plain, &from_json);
             let flatten: syn::Path = syn::parse_quote!(#krate::__private::FlattenFromJson<'de>);
             let generics = bound::with_bound(cont, &generics, |f, v| own(f, v) && flattened(f, v), &flatten);
-            let default: syn::Path = syn::parse_quote!(::core::default::Default);
-            let mut generics = bound::with_bound(cont, &generics, needs_default, &default);
-            if let Default::Trait = cont.attrs.default.0 {
-                // The container's `Default::default()` fills missing fields.
-                let ident = &cont.ident;
-                let (_, ty_generics, _) = cont.generics.split_for_impl();
-                let predicate: syn::WherePredicate =
-                    syn::parse_quote!(#ident #ty_generics: ::core::default::Default);
-                generics.make_where_clause().predicates.push(predicate);
-            }
-            generics
+            bound::with_default_bounds(
+                cont,
+                &generics,
+                |f| f.is_deserialized(),
+                |f| f.attrs.bound.from_json.is_some(),
+            )
         }
     };
-    bound::with_de_lifetime(&base, &bound::borrowed_lifetimes(cont))
+    // Base64 fields are decoded into owned bytes and borrow nothing.
+    let borrowed = bound::borrowed_lifetimes(cont, |f| f.is_deserialized() && f.attrs.base64.is_none());
+    bound::with_de_lifetime(&base, &borrowed)
 }
 
 /// Shared state of the `FromJson` generators.

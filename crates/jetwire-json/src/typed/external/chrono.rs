@@ -51,18 +51,12 @@ fn with_offset_seconds(text: &str) -> Option<DateTime<FixedOffset>> {
         b'-' => -1,
         _ => return None,
     };
-    let field = |at: usize| -> Option<i32> {
-        let digits = offset.get(at..at + 2)?;
-        digits
-            .iter()
-            .all(u8::is_ascii_digit)
-            .then(|| i32::from(digits[0] - b'0') * 10 + i32::from(digits[1] - b'0'))
-    };
     if offset[3] != b':' || offset[6] != b':' {
         return None;
     }
+    let field = |at| timestamp::two(offset, at);
     let seconds = field(1)? * 3600 + field(4)? * 60 + field(7)?;
-    let offset = FixedOffset::east_opt(sign * seconds)?;
+    let offset = FixedOffset::east_opt(sign * seconds as i32)?;
     local.parse::<NaiveDateTime>().ok()?.and_local_timezone(offset).single()
 }
 

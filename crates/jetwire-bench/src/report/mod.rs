@@ -50,10 +50,19 @@ pub fn summarize(measurements: &[Measurement]) -> Vec<CaseSummary<'_>> {
         }
     }
     for summary in &mut summaries {
-        summary.fastest_peer =
-            summary.rows[1..].iter().copied().min_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
+        summary.fastest_peer = summary.rows[1..]
+            .iter()
+            .copied()
+            .filter(|m| is_peer(m))
+            .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
     }
     summaries
+}
+
+/// Whether `m` is another library's: entries named `jetwire, ...` are jetwire's own baselines
+/// (such as reading a whole file before parsing it), shown for comparison but not peers.
+pub fn is_peer(m: &Measurement) -> bool {
+    !m.implementation.starts_with("jetwire")
 }
 
 /// The geometric mean of jetwire's speedup over the fastest peer, for one operation.
@@ -72,5 +81,6 @@ pub const FAIRNESS: &[&str] = &[
     "sonic-rs chooses its SIMD code at compile time: run the suite again with RUSTFLAGS=\"-C target-cpu=native\" for figures where every implementation may use the whole CPU.",
     "serde_json is used with its default features (its float parsing is then not always correctly rounded; jetwire's always is).",
     "Writes serialize into a reused buffer; reads parse into owned values.",
+    "Input in pieces (`pieces:*`): jetwire reads the chunks in place; the peers, which cannot, concatenate them into a reused buffer first (counted in their time) or read them through serde_json::from_reader, one chunk per read call. `pieces:*:whole` reads the same bytes from one slice. `file:*` opens and reads a file per operation. Entries named `jetwire, ...` are jetwire's own baselines, not peers.",
     "Speedup = peer median / jetwire median: above 1 means jetwire is faster.",
 ];

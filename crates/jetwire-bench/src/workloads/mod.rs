@@ -9,6 +9,7 @@ pub mod dom;
 pub mod lazy;
 #[allow(missing_docs)]
 pub mod objects;
+pub mod pieces;
 pub mod rng;
 pub mod tokens;
 
@@ -140,6 +141,8 @@ pub fn all() -> Vec<CaseSpec> {
         op: Op::Write,
         build: Box::new(|_| write_case("ScalarF32", 12345.625f32)),
     });
+    // Input in pieces: chunked reads and files through io::Read (`pieces:*`, `file:*`).
+    specs.extend(pieces::specs());
     // The binary format against bitcode, postcard, rkyv and wincode (`bin:*`).
     specs.extend(crate::binary::specs());
     specs

@@ -113,34 +113,11 @@ impl<'de> Reader<'de> {
         )
     }
 
-    /// Scans the number at `pos` and moves past it.
+    /// Scans the number at `pos` and moves past it. (A window never ends inside a number
+    /// unless the input does: see `read/window.rs`.)
     #[inline(always)]
     pub(super) fn scan_number(&mut self) -> Result<ScannedNumber> {
         match numbers::scan(self.input, self.pos) {
-            Ok(number) if number.end < self.input.len() => {
-                self.pos = number.end;
-                Ok(number)
-            }
-            result => self.scan_number_at_window_end(result),
-        }
-    }
-
-    /// A number that reached the end of the window (or failed there) may go on in the next
-    /// piece of input: read it again from a window that holds more, if there is more.
-    #[cold]
-    #[inline(never)]
-    fn scan_number_at_window_end(
-        &mut self,
-        result: core::result::Result<ScannedNumber, numbers::NumberError>,
-    ) -> Result<ScannedNumber> {
-        let at_end = match &result {
-            Ok(_) => true,
-            Err(err) => err.offset() >= self.input.len(),
-        };
-        if at_end && self.extend_window(self.pos) {
-            return self.scan_number();
-        }
-        match result {
             Ok(number) => {
                 self.pos = number.end;
                 Ok(number)
@@ -152,32 +129,8 @@ impl<'de> Reader<'de> {
     /// Moves past the number at `pos` without decoding it, and returns where it starts.
     #[inline(always)]
     pub(super) fn skip_number(&mut self) -> Result<usize> {
-        match numbers::skip(self.input, self.pos) {
-            Ok(end) if end < self.input.len() => {
-                let start = self.pos;
-                self.pos = end;
-                Ok(start)
-            }
-            result => self.skip_number_at_window_end(result),
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn skip_number_at_window_end(
-        &mut self,
-        result: core::result::Result<usize, numbers::NumberError>,
-    ) -> Result<usize> {
-        let at_end = match &result {
-            Ok(_) => true,
-            Err(err) => err.offset() >= self.input.len(),
-        };
-        if at_end && self.extend_window(self.pos) {
-            return self.skip_number();
-        }
-        let end = result.map_err(|err| self.number_error(err))?;
         let start = self.pos;
-        self.pos = end;
+        self.pos = numbers::skip(self.input, start).map_err(|err| self.number_error(err))?;
         Ok(start)
     }
 

@@ -207,7 +207,10 @@ impl<'de> Reader<'de> {
     /// consuming it.
     #[inline(always)]
     fn skip_whitespace(&mut self) -> Option<u8> {
-        let Some(&byte) = self.input.get(self.pos) else { return self.skip_whitespace_slow() };
+        let Some(&byte) = self.input.get(self.pos) else {
+            // The end of one slice is the end of the input; pieces may go on.
+            return if self.segmented.is_some() { self.skip_whitespace_slow() } else { None };
+        };
         if byte > b' ' && byte != b'/' {
             return Some(byte);
         }

@@ -15,8 +15,6 @@ use super::float;
 /// A number token, validated, with its value partly decoded.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ScannedNumber {
-    /// The number's first byte.
-    pub start: usize,
     /// One past the last byte of the number.
     pub end: usize,
     pub negative: bool,
@@ -41,18 +39,6 @@ pub(crate) enum NumberError {
     DigitAfterPoint(usize),
     /// `e` or `E` (and an optional sign) not followed by a digit.
     DigitInExponent(usize),
-}
-
-impl NumberError {
-    /// The offset of the offending byte.
-    pub(crate) fn offset(self) -> usize {
-        match self {
-            NumberError::DigitAfterMinus(at)
-            | NumberError::LeadingZero(at)
-            | NumberError::DigitAfterPoint(at)
-            | NumberError::DigitInExponent(at) => at,
-        }
-    }
 }
 
 /// The most significant digits a `u64` mantissa holds exactly, whatever they are.
@@ -112,7 +98,6 @@ pub(crate) fn scan(input: &[u8], start: usize) -> Result<ScannedNumber, NumberEr
         is_integer = false;
     }
     Ok(ScannedNumber {
-        start,
         end: i,
         negative,
         mantissa,

@@ -15,8 +15,8 @@ macro_rules! read_narrow_integers {
         $(#[$doc])*
         #[inline]
         pub fn $name(&mut self) -> Result<$ty> {
-            self.number_start(stringify!($ty))?;
-            let (wide, start) = self.$wide(stringify!($ty))?;
+            let start = self.number_start(stringify!($ty))?;
+            let wide = self.$wide(start, stringify!($ty))?;
             match <$ty>::try_from(wide) {
                 Ok(value) => Ok(value),
                 Err(_) => Err(self.out_of_range(start, stringify!($ty))),
@@ -26,11 +26,12 @@ macro_rules! read_narrow_integers {
 }
 
 impl<'de> Reader<'de> {
-    /// Positions the reader at a number value, or returns a type error naming `ty`.
+    /// Positions the reader at a number value and returns where it starts, or a type error
+    /// naming `ty`.
     #[inline(always)]
-    fn number_start(&mut self, ty: &str) -> Result<()> {
+    fn number_start(&mut self, ty: &str) -> Result<usize> {
         match self.begin_value()? {
-            b'-' | b'0'..=b'9' => Ok(()),
+            b'-' | b'0'..=b'9' => Ok(self.pos),
             _ => Err(self.type_error(ty)),
         }
     }
@@ -43,24 +44,16 @@ impl<'de> Reader<'de> {
         Ok(number)
     }
 
-    /// Reads the number at `pos` as a `u64`, and returns it with where it starts.
     #[inline(always)]
-    fn u64_at(&mut self, ty: &str) -> Result<(u64, usize)> {
+    fn u64_at(&mut self, start: usize, ty: &str) -> Result<u64> {
         let number = self.number_value()?;
-        match numbers::to_u64(&number, &self.input[number.start..self.pos]) {
-            Some(value) => Ok((value, number.start)),
-            None => Err(self.out_of_range(number.start, ty)),
-        }
+        numbers::to_u64(&number, &self.input[start..self.pos]).ok_or_else(|| self.out_of_range(start, ty))
     }
 
-    /// Reads the number at `pos` as an `i64`, and returns it with where it starts.
     #[inline(always)]
-    fn i64_at(&mut self, ty: &str) -> Result<(i64, usize)> {
+    fn i64_at(&mut self, start: usize, ty: &str) -> Result<i64> {
         let number = self.number_value()?;
-        match numbers::to_i64(&number) {
-            Some(value) => Ok((value, number.start)),
-            None => Err(self.out_of_range(number.start, ty)),
-        }
+        numbers::to_i64(&number).ok_or_else(|| self.out_of_range(start, ty))
     }
 
     /// The error for a number that is not an integer, or is out of range, for `ty`.
@@ -89,15 +82,15 @@ impl<'de> Reader<'de> {
     /// ```
     #[inline]
     pub fn read_u64(&mut self) -> Result<u64> {
-        self.number_start("u64")?;
-        self.u64_at("u64").map(|(value, _)| value)
+        let start = self.number_start("u64")?;
+        self.u64_at(start, "u64")
     }
 
     /// Reads an integer that fits an `i64`.
     #[inline]
     pub fn read_i64(&mut self) -> Result<i64> {
-        self.number_start("i64")?;
-        self.i64_at("i64").map(|(value, _)| value)
+        let start = self.number_start("i64")?;
+        self.i64_at(start, "i64")
     }
 
     read_narrow_integers! {
@@ -127,18 +120,18 @@ impl<'de> Reader<'de> {
     /// assert_eq!(Reader::new(max.as_bytes()).read_u128().unwrap(), u128::MAX);
     /// ```
     pub fn read_u128(&mut self) -> Result<u128> {
-        self.number_start("u128")?;
+        let start = self.number_start("u128")?;
         let number = self.number_value()?;
-        numbers::to_u128(&number, &self.input[number.start..self.pos])
-            .ok_or_else(|| self.out_of_range(number.start, "u128"))
+        numbers::to_u128(&number, &self.input[start..self.pos])
+            .ok_or_else(|| self.out_of_range(start, "u128"))
     }
 
     /// Reads an integer that fits an `i128`.
     pub fn read_i128(&mut self) -> Result<i128> {
-        self.number_start("i128")?;
+        let start = self.number_start("i128")?;
         let number = self.number_value()?;
-        numbers::to_i128(&number, &self.input[number.start..self.pos])
-            .ok_or_else(|| self.out_of_range(number.start, "i128"))
+        numbers::to_i128(&number, &self.input[start..self.pos])
+            .ok_or_else(|| self.out_of_range(start, "i128"))
     }
 
     /// Reads a number as the nearest `f64` (correctly rounded). A magnitude beyond `f64::MAX`
@@ -151,26 +144,24 @@ impl<'de> Reader<'de> {
     /// ```
     #[inline]
     pub fn read_f64(&mut self) -> Result<f64> {
-        self.number_start("f64")?;
+        let start = self.number_start("f64")?;
         let number = self.number_value()?;
-        numbers::to_f64(&number, &self.input[number.start..self.pos])
-            .ok_or_else(|| self.out_of_range(number.start, "f64"))
+        numbers::to_f64(&number, &self.input[start..self.pos]).ok_or_else(|| self.out_of_range(start, "f64"))
     }
 
     /// Reads a number as the nearest `f32`, rounded once from the decimal text.
     #[inline]
     pub fn read_f32(&mut self) -> Result<f32> {
-        self.number_start("f32")?;
+        let start = self.number_start("f32")?;
         let number = self.number_value()?;
-        numbers::to_f32(&number, &self.input[number.start..self.pos])
-            .ok_or_else(|| self.out_of_range(number.start, "f32"))
+        numbers::to_f32(&number, &self.input[start..self.pos]).ok_or_else(|| self.out_of_range(start, "f32"))
     }
 
     /// Reads a number and returns it undecoded, its source text kept exactly.
     pub fn read_number(&mut self) -> Result<Number<'de>> {
-        self.number_start("a number")?;
-        let number = self.number_value()?;
-        Ok(Number::new(self.ascii_text(number.start, self.pos)))
+        let start = self.number_start("a number")?;
+        self.number_value()?;
+        Ok(Number::new(self.ascii_text(start, self.pos)))
     }
 
     /// Reads `true` or `false`.

@@ -13,6 +13,23 @@ use super::segments::{Segments, Source};
 use super::{BitStack, ReadOptions, Reader, State};
 use crate::error::{Category, Error, describe_found};
 
+/// Whether `byte` may continue a number. A number ends at the first byte that cannot, so a number
+/// that reaches the end of a window could go on in the next piece of input: windows therefore
+/// never end in such a byte, except at the end of the input. This keeps the number scanners free
+/// of any check for input in pieces.
+fn continues_number(byte: u8) -> bool {
+    matches!(byte, b'0'..=b'9' | b'+' | b'-' | b'.' | b'e' | b'E')
+}
+
+/// How many bytes at the end of `bytes` must be left out of a window: the trailing run of bytes
+/// that may continue a number, when `more` input may follow; none at the end of the input.
+fn number_tail(bytes: &[u8], more: bool) -> usize {
+    if !more {
+        return 0;
+    }
+    bytes.iter().rev().take_while(|&&b| continues_number(b)).count()
+}
+
 /// A segmented reader's link to the blocks after its window.
 #[derive(Clone, Copy)]
 pub(crate) struct Segmented<'de> {
@@ -137,7 +154,13 @@ impl<'de> Reader<'de> {
         loop {
             let Some((bytes, start)) = segmented.source.block(segmented.block) else { return false };
             if end < start + bytes.len() {
-                self.input = &bytes[end - start..];
+                let rest = &bytes[end - start..];
+                let keep = rest.len() - number_tail(rest, segmented.source.may_follow(start + bytes.len()));
+                if keep == 0 {
+                    // All of the rest may belong to a number that goes on: stitch it.
+                    return self.stitch(end, Vec::new(), 64);
+                }
+                self.input = &rest[..keep];
                 self.base = end;
                 self.pos = 0;
                 return true;
@@ -153,20 +176,42 @@ impl<'de> Reader<'de> {
     #[cold]
     #[inline(never)]
     pub(super) fn extend_window(&mut self, token_start: usize) -> bool {
-        let Some(segmented) = &mut self.segmented else { return false };
-        if !segmented.refills {
-            return false;
+        match self.segmented {
+            Some(segmented) if segmented.refills => {}
+            _ => return false,
         }
-        let tail = &self.input[token_start..];
+        let tail = self.input[token_start..].to_vec();
         let wanted = tail.len().max(64);
-        let mut bytes = Vec::with_capacity(tail.len() + wanted);
-        bytes.extend_from_slice(tail);
-        segmented.source.copy_from(self.base + self.input.len(), wanted, &mut bytes);
-        if bytes.len() == tail.len() {
+        self.stitch(self.base + token_start, tail, wanted)
+    }
+
+    /// Makes the window a stitch: `bytes` (the input from absolute `from` on, up to the window's
+    /// end) and at least `wanted` of the bytes after them, kept with the blocks. Like every
+    /// window it does not end inside a number unless the input ends there. False (nothing
+    /// changed) when no more bytes are to be had.
+    fn stitch(&mut self, from: usize, mut bytes: Vec<u8>, wanted: usize) -> bool {
+        let Some(segmented) = &mut self.segmented else { return false };
+        let had = bytes.len();
+        segmented.source.copy_from(from + had, wanted, &mut bytes);
+        // Take on a number's digits that go on in the next block, doubling what is asked for.
+        while bytes.last().is_some_and(|&b| continues_number(b)) {
+            let before = bytes.len();
+            segmented.source.copy_from(from + before, before, &mut bytes);
+            if bytes.len() == before {
+                break;
+            }
+        }
+        let keep = bytes.len() - number_tail(&bytes, segmented.source.may_follow(from + bytes.len()));
+        if keep < bytes.len() {
+            // Digits at the end of what has arrived: the rest of the number is still to come.
+            segmented.source.wanted_more();
+        }
+        if keep <= had {
             return false;
         }
-        self.base += token_start;
+        bytes.truncate(keep);
         self.input = segmented.source.keep(bytes);
+        self.base = from;
         self.pos = 0;
         true
     }

@@ -1,0 +1,337 @@
+//! Input in pieces (workloads.md, "Input in pieces"): the same bytes read whole and split into
+//! chunks of 3, 64 and 4096 bytes, and corpora read from files through `io::Read`.
+//!
+//! `pieces:<workload>:<chunk size>` cases read the chunks with `jetwire::json::stream` (no
+//! copying together) against the peers' only options: concatenating the chunks, then reading
+//! the whole (serde_json, sonic-rs), and `serde_json::from_reader` over a reader that hands out
+//! one chunk per `read`. `pieces:<workload>:whole` reads the same bytes contiguously, every
+//! library from one slice: the baseline that chunked reading is compared with.
+//!
+//! `file:<corpus>` cases read a corpus from a file on disk, opened for each operation: jetwire's
+//! `stream::from_reader` and serde_json's `from_reader` (through a `BufReader`, as its docs
+//! advise) against reading the whole file and then parsing it (jetwire, serde_json).
+
+use std::hint::black_box;
+use std::io::{self, Read};
+use std::path::PathBuf;
+use std::rc::Rc;
+
+use serde::de::IgnoredAny;
+
+use super::CaseSpec;
+use crate::harness::{Case, Entry, Op};
+use crate::peers::{Model, read_case, same_json};
+
+/// The chunk sizes of workloads.md; `None` is the whole input.
+const CHUNK_SIZES: [Option<usize>; 4] = [None, Some(3), Some(64), Some(4096)];
+
+/// An `io::Read` that hands out at most one chunk per call, as a socket or a pipe would.
+struct ChunkReader<'a> {
+    chunks: &'a [&'a [u8]],
+    /// The current chunk, and how much of it has been handed out.
+    next: usize,
+    at: usize,
+}
+
+impl<'a> ChunkReader<'a> {
+    fn new(chunks: &'a [&'a [u8]]) -> Self {
+        ChunkReader { chunks, next: 0, at: 0 }
+    }
+}
+
+impl Read for ChunkReader<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let Some(chunk) = self.chunks.get(self.next) else { return Ok(0) };
+        let rest = &chunk[self.at..];
+        let n = rest.len().min(out.len());
+        out[..n].copy_from_slice(&rest[..n]);
+        self.at += n;
+        if self.at == chunk.len() {
+            self.next += 1;
+            self.at = 0;
+        }
+        Ok(n)
+    }
+}
+
+/// How one operation reads the chunks: the value's JSON (for the checks) and a byte count.
+type ReadChunks = Box<dyn Fn(&[&[u8]], &mut Vec<u8>) -> Result<serde_json::Value, String>>;
+
+/// A case reading `input` in `chunk`-byte pieces (or whole) with every implementation of
+/// `entries`, checked to read the same value before timing.
+fn chunked_case(
+    name: String,
+    input: Vec<u8>,
+    chunk: usize,
+    entries: Vec<(&'static str, ReadChunks)>,
+) -> Result<Case, String> {
+    let input = Rc::new(input);
+    let ranges: Rc<Vec<(usize, usize)>> = Rc::new(
+        (0..input.len()).step_by(chunk).map(|start| (start, (start + chunk).min(input.len()))).collect(),
+    );
+    let mut reference = None;
+    let mut checked = Vec::new();
+    for (implementation, read) in entries {
+        let chunks: Vec<&[u8]> = ranges.iter().map(|&(start, end)| &input[start..end]).collect();
+        let value = read(&chunks, &mut Vec::new()).map_err(|e| format!("{name}: {implementation}: {e}"))?;
+        match &reference {
+            None => reference = Some(value),
+            Some(reference) if same_json(reference, &value, 1e-15) => {}
+            Some(_) => return Err(format!("{name}: {implementation} reads a different value than jetwire")),
+        }
+        let (input, ranges) = (input.clone(), ranges.clone());
+        let mut scratch = Vec::with_capacity(input.len());
+        checked.push(Entry::new(implementation, move || {
+            let chunks: Vec<&[u8]> = ranges.iter().map(|&(start, end)| &input[start..end]).collect();
+            black_box(read(&chunks, &mut scratch).expect("checked before timing"));
+            chunks.len()
+        }));
+    }
+    Ok(Case { name, op: Op::Read, bytes: input.len(), entries: checked })
+}
+
+/// The chunks copied together into `scratch`, the peers' way to read pieces.
+fn concatenated<'a>(chunks: &[&[u8]], scratch: &'a mut Vec<u8>) -> &'a [u8] {
+    scratch.clear();
+    for chunk in chunks {
+        scratch.extend_from_slice(chunk);
+    }
+    scratch
+}
+
+fn to_value<T: serde::Serialize>(value: &T) -> Result<serde_json::Value, String> {
+    serde_json::to_value(value).map_err(|e| e.to_string())
+}
+
+/// Typed reads of `T`: jetwire in place, the peers concatenating or through `from_reader`.
+fn typed_entries<T: Model>() -> Vec<(&'static str, ReadChunks)> {
+    vec![
+        (
+            "jetwire",
+            Box::new(|chunks, _| {
+                to_value(&jetwire::json::stream::from_chunks::<T, _, _>(chunks).map_err(|e| e.to_string())?)
+            }),
+        ),
+        (
+            "serde_json",
+            Box::new(|chunks, scratch| {
+                to_value(
+                    &serde_json::from_slice::<T>(concatenated(chunks, scratch)).map_err(|e| e.to_string())?,
+                )
+            }),
+        ),
+        (
+            "sonic-rs",
+            Box::new(|chunks, scratch| {
+                to_value(
+                    &sonic_rs::from_slice::<T>(concatenated(chunks, scratch)).map_err(|e| e.to_string())?,
+                )
+            }),
+        ),
+        (
+            "serde_json::from_reader",
+            Box::new(|chunks, _| {
+                let reader = ChunkReader::new(chunks);
+                to_value(&serde_json::from_reader::<_, T>(reader).map_err(|e| e.to_string())?)
+            }),
+        ),
+    ]
+}
+
+/// Skipping the whole value: jetwire's `skip_value` in place, the peers reading into
+/// `IgnoredAny`. The checks compare how many bytes each consumed, and that all accept.
+fn skip_entries() -> Vec<(&'static str, ReadChunks)> {
+    vec![
+        (
+            "jetwire",
+            Box::new(|chunks, _| {
+                let input = jetwire::json::stream::ChunkedInput::new(chunks.iter().copied());
+                let mut reader = input.reader();
+                reader.skip_value().map_err(|e| e.to_string())?;
+                reader.finish().map_err(|e| e.to_string())?;
+                Ok(reader.offset().into())
+            }),
+        ),
+        (
+            "serde_json",
+            Box::new(|chunks, scratch| {
+                let bytes = concatenated(chunks, scratch);
+                serde_json::from_slice::<IgnoredAny>(bytes).map_err(|e| e.to_string())?;
+                Ok(bytes.len().into())
+            }),
+        ),
+        (
+            "sonic-rs",
+            Box::new(|chunks, scratch| {
+                let bytes = concatenated(chunks, scratch);
+                sonic_rs::from_slice::<IgnoredAny>(bytes).map_err(|e| e.to_string())?;
+                Ok(bytes.len().into())
+            }),
+        ),
+        (
+            "serde_json::from_reader",
+            Box::new(|chunks, _| {
+                serde_json::from_reader::<_, IgnoredAny>(ChunkReader::new(chunks))
+                    .map_err(|e| e.to_string())?;
+                Ok(chunks.iter().map(|c| c.len()).sum::<usize>().into())
+            }),
+        ),
+    ]
+}
+
+/// `pieces:<name>:<chunk size>`, leaked once per spec: case names are `'static`.
+fn case_name(name: &str, chunk: Option<usize>) -> &'static str {
+    let label = chunk.map_or("whole".to_owned(), |size| size.to_string());
+    Box::leak(format!("pieces:{name}:{label}").into_boxed_str())
+}
+
+/// Typed reads of `T` from `make()`'s bytes, whole and at every chunk size.
+fn workload<T: Model>(specs: &mut Vec<CaseSpec>, name: &str, make: fn() -> Vec<u8>) {
+    for chunk in CHUNK_SIZES {
+        let name = case_name(name, chunk);
+        specs.push(CaseSpec::new(name, Op::Read, move |_| match chunk {
+            None => read_case::<T>(name, make()),
+            Some(size) => chunked_case(name.to_owned(), make(), size, typed_entries::<T>()),
+        }));
+    }
+}
+
+/// Skips of a `kind` mix repeated `scale` times, whole (one chunk) and at every chunk size.
+fn skip_workload(specs: &mut Vec<CaseSpec>, name: &str, kind: &'static str, scale: usize) {
+    for chunk in CHUNK_SIZES {
+        let name = case_name(name, chunk);
+        specs.push(CaseSpec::new(name, Op::Read, move |_| {
+            let input = skip_mix(kind, scale);
+            let size = chunk.unwrap_or(input.len());
+            chunked_case(name.to_owned(), input, size, skip_entries())
+        }));
+    }
+}
+
+fn array_of(items: impl Iterator<Item = String>) -> Vec<u8> {
+    format!("[{}]", items.collect::<Vec<_>>().join(",")).into_bytes()
+}
+
+fn numbers(count: usize) -> Vec<u8> {
+    array_of((0..count).map(|_| "12345.625".to_owned()))
+}
+
+fn property_names() -> Vec<u8> {
+    let members: Vec<String> = (0..1000).map(|i| format!("\"k{i}\":{}", i % 100)).collect();
+    format!("{{{}}}", members.join(",")).into_bytes()
+}
+
+fn strings(kind: &str) -> Vec<u8> {
+    match kind {
+        "plain" => array_of((0..1000).map(|i| format!("\"plain text number {i}\""))),
+        "escaped" => array_of((0..1000).map(|i| format!("\"line {i}\\n\\ttab \\\"quoted\\\" \\\\ end\""))),
+        "unicode" => array_of((0..1000).map(|i| format!("\"caf\\u00e9 {i} \\ud83d\\ude00 na\\u00efve\""))),
+        _ => array_of((0..64).map(|i| format!("\"{}\"", format!("row {i}\\tvalue\\n").repeat(256)))),
+    }
+}
+
+fn string_run(run: usize) -> Vec<u8> {
+    format!("\"\\n{}\"", "x".repeat(run)).into_bytes()
+}
+
+/// A number of 129 characters (8 digits, a point, 120 digits), within f32's range.
+fn long_number() -> Vec<u8> {
+    let digits: String = (0..128).map(|i| char::from(b'1' + (i * 7 % 9) as u8)).collect();
+    format!("{}.{}", &digits[..8], &digits[8..]).into_bytes()
+}
+
+/// Values to skip: four token mixes, at two sizes (`scale` repeats).
+fn skip_mix(kind: &str, scale: usize) -> Vec<u8> {
+    let item = match kind {
+        "numbers" => "[1, -2.5, 3e10, 0.000125, 123456789]".to_owned(),
+        "strings" => r#"["alpha", "beta \"quoted\"", "caf\u00e9", "gamma delta epsilon"]"#.to_owned(),
+        "objects" => r#"{"id": 7, "tags": {"a": true, "b": null}, "nested": {"x": {"y": []}}}"#.to_owned(),
+        _ => r#"{"name": "mixed", "values": [1, 2.5, "three", false, null], "more": {"k": "v"}}"#.to_owned(),
+    };
+    array_of((0..scale).map(|_| item.clone()))
+}
+
+/// Every input-in-pieces spec.
+pub fn specs() -> Vec<CaseSpec> {
+    let mut specs = Vec::new();
+    workload::<Vec<f64>>(&mut specs, "Numbers32", || numbers(32));
+    workload::<Vec<f64>>(&mut specs, "Numbers256", || numbers(256));
+    workload::<Vec<f64>>(&mut specs, "Numbers1024", || numbers(1024));
+    workload::<std::collections::BTreeMap<String, u32>>(&mut specs, "PropertyNames", property_names);
+    workload::<Vec<String>>(&mut specs, "Strings:plain", || strings("plain"));
+    workload::<Vec<String>>(&mut specs, "Strings:escaped", || strings("escaped"));
+    workload::<Vec<String>>(&mut specs, "Strings:unicode", || strings("unicode"));
+    workload::<Vec<String>>(&mut specs, "Strings:large", || strings("large"));
+    workload::<String>(&mut specs, "StringRuns32", || string_run(32));
+    workload::<String>(&mut specs, "StringRuns4096", || string_run(4096));
+    workload::<f32>(&mut specs, "NumericTokens9:f32", || b"12345.625".to_vec());
+    workload::<f64>(&mut specs, "NumericTokens9:f64", || b"12345.625".to_vec());
+    workload::<f32>(&mut specs, "NumericTokens129:f32", long_number);
+    workload::<f64>(&mut specs, "NumericTokens129:f64", long_number);
+    for kind in ["numbers", "strings", "objects", "mixed"] {
+        for (size, scale) in [("small", 4), ("large", 400)] {
+            skip_workload(&mut specs, &format!("Skip:{kind}:{size}"), kind, scale);
+        }
+    }
+    for (corpus, bytes) in [
+        ("canada", super::corpora::CANADA),
+        ("citm_catalog", super::corpora::CITM_CATALOG),
+        ("twitter", super::corpora::TWITTER),
+    ] {
+        specs.push(file_spec(corpus, bytes));
+    }
+    specs
+}
+
+/// `file:<corpus>`: reading a file through `io::Read`, against reading it whole then parsing.
+fn file_spec(corpus: &'static str, bytes: &'static [u8]) -> CaseSpec {
+    let name: &'static str = Box::leak(format!("file:{corpus}").into_boxed_str());
+    CaseSpec::new(name, Op::Read, move |_| match corpus {
+        "canada" => file_case::<super::corpora::Canada>(name, bytes),
+        "citm_catalog" => file_case::<super::corpora::CitmCatalog>(name, bytes),
+        _ => file_case::<super::corpora::Twitter>(name, bytes),
+    })
+}
+
+fn file_case<T: Model>(name: &str, bytes: &[u8]) -> Result<Case, String> {
+    // One file per corpus, overwritten by every run.
+    let path: Rc<PathBuf> = Rc::new(
+        std::env::temp_dir().join(format!("jetwire-bench-{}.json", name.trim_start_matches("file:"))),
+    );
+    std::fs::write(&*path, bytes).map_err(|e| format!("{name}: writing {}: {e}", path.display()))?;
+    type ReadFile<T> = fn(&std::path::Path) -> Result<T, String>;
+    let readers: [(&'static str, ReadFile<T>); 4] = [
+        ("jetwire", |path| {
+            let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+            jetwire::json::stream::from_reader(file).map_err(|e| e.to_string())
+        }),
+        ("jetwire, whole file", |path| {
+            let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+            jetwire::json::from_slice(&bytes).map_err(|e| e.to_string())
+        }),
+        ("serde_json::from_reader", |path| {
+            let file = io::BufReader::new(std::fs::File::open(path).map_err(|e| e.to_string())?);
+            serde_json::from_reader(file).map_err(|e| e.to_string())
+        }),
+        ("serde_json, whole file", |path| {
+            let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+            serde_json::from_slice(&bytes).map_err(|e| e.to_string())
+        }),
+    ];
+    let mut reference = None;
+    let mut entries = Vec::new();
+    for (implementation, read) in readers {
+        let value = to_value(&read(&path).map_err(|e| format!("{name}: {implementation}: {e}"))?)?;
+        match &reference {
+            None => reference = Some(value),
+            Some(reference) if same_json(reference, &value, 1e-15) => {}
+            Some(_) => return Err(format!("{name}: {implementation} reads a different value than jetwire")),
+        }
+        let path = path.clone();
+        entries.push(Entry::new(implementation, move || {
+            black_box(read(&path).expect("checked before timing"));
+            1
+        }));
+    }
+    Ok(Case { name: name.to_owned(), op: Op::Read, bytes: bytes.len(), entries })
+}

@@ -54,44 +54,48 @@ impl Read for ChunkReader<'_> {
     }
 }
 
-/// How one operation reads the chunks: the value's JSON (for the checks) and a byte count.
-type ReadChunks = Box<dyn Fn(&[&[u8]], &mut Vec<u8>) -> Result<serde_json::Value, String>>;
+/// How one implementation reads the chunks (with a scratch buffer to copy them into, if it
+/// must): its output, converted to JSON for the checks only, never while timed.
+type ReadChunks<O> = fn(&[&[u8]], &mut Vec<u8>) -> Result<O, String>;
 
-/// A case reading `input` in `chunk`-byte pieces (or whole) with every implementation of
-/// `entries`, checked to read the same value before timing.
-fn chunked_case(
+/// A case reading `input` in `chunk`-byte pieces with every implementation of `entries`,
+/// checked to read the same value before timing.
+fn chunked_case<O: serde::Serialize + 'static>(
     name: String,
     input: Vec<u8>,
     chunk: usize,
-    entries: Vec<(&'static str, ReadChunks)>,
+    entries: Vec<(&'static str, ReadChunks<O>)>,
 ) -> Result<Case, String> {
-    let input = Rc::new(input);
-    let ranges: Rc<Vec<(usize, usize)>> = Rc::new(
-        (0..input.len()).step_by(chunk).map(|start| (start, (start + chunk).min(input.len()))).collect(),
-    );
+    let bytes = input.len();
+    // Kept for the rest of the run, so that the chunks are cut once, outside the timing.
+    let input: &'static [u8] = Box::leak(input.into_boxed_slice());
+    let chunks: Rc<Vec<&'static [u8]>> = Rc::new(input.chunks(chunk.max(1)).collect());
     let mut reference = None;
     let mut checked = Vec::new();
     for (implementation, read) in entries {
-        let chunks: Vec<&[u8]> = ranges.iter().map(|&(start, end)| &input[start..end]).collect();
-        let value = read(&chunks, &mut Vec::new()).map_err(|e| format!("{name}: {implementation}: {e}"))?;
+        let output = read(&chunks, &mut Vec::new()).map_err(|e| format!("{name}: {implementation}: {e}"))?;
+        let value = serde_json::to_value(&output).map_err(|e| e.to_string())?;
         match &reference {
             None => reference = Some(value),
             Some(reference) if same_json(reference, &value, 1e-15) => {}
             Some(_) => return Err(format!("{name}: {implementation} reads a different value than jetwire")),
         }
-        let (input, ranges) = (input.clone(), ranges.clone());
-        let mut scratch = Vec::with_capacity(input.len());
+        let chunks = chunks.clone();
+        let mut scratch = Vec::with_capacity(bytes);
         checked.push(Entry::new(implementation, move || {
-            let chunks: Vec<&[u8]> = ranges.iter().map(|&(start, end)| &input[start..end]).collect();
             black_box(read(&chunks, &mut scratch).expect("checked before timing"));
             chunks.len()
         }));
     }
-    Ok(Case { name, op: Op::Read, bytes: input.len(), entries: checked })
+    Ok(Case { name, op: Op::Read, bytes, entries: checked })
 }
 
-/// The chunks copied together into `scratch`, the peers' way to read pieces.
-fn concatenated<'a>(chunks: &[&[u8]], scratch: &'a mut Vec<u8>) -> &'a [u8] {
+/// The chunks copied together into `scratch`, the peers' way to read pieces (one chunk is read
+/// where it is).
+fn concatenated<'a>(chunks: &[&'a [u8]], scratch: &'a mut Vec<u8>) -> &'a [u8] {
+    if let [whole] = chunks {
+        return whole;
+    }
     scratch.clear();
     for chunk in chunks {
         scratch.extend_from_slice(chunk);
@@ -99,83 +103,48 @@ fn concatenated<'a>(chunks: &[&[u8]], scratch: &'a mut Vec<u8>) -> &'a [u8] {
     scratch
 }
 
-fn to_value<T: serde::Serialize>(value: &T) -> Result<serde_json::Value, String> {
-    serde_json::to_value(value).map_err(|e| e.to_string())
+fn text<E: std::fmt::Display>(err: E) -> String {
+    err.to_string()
 }
 
 /// Typed reads of `T`: jetwire in place, the peers concatenating or through `from_reader`.
-fn typed_entries<T: Model>() -> Vec<(&'static str, ReadChunks)> {
+fn typed_entries<T: Model>() -> Vec<(&'static str, ReadChunks<T>)> {
     vec![
-        (
-            "jetwire",
-            Box::new(|chunks, _| {
-                to_value(&jetwire::json::stream::from_chunks::<T, _, _>(chunks).map_err(|e| e.to_string())?)
-            }),
-        ),
-        (
-            "serde_json",
-            Box::new(|chunks, scratch| {
-                to_value(
-                    &serde_json::from_slice::<T>(concatenated(chunks, scratch)).map_err(|e| e.to_string())?,
-                )
-            }),
-        ),
-        (
-            "sonic-rs",
-            Box::new(|chunks, scratch| {
-                to_value(
-                    &sonic_rs::from_slice::<T>(concatenated(chunks, scratch)).map_err(|e| e.to_string())?,
-                )
-            }),
-        ),
-        (
-            "serde_json::from_reader",
-            Box::new(|chunks, _| {
-                let reader = ChunkReader::new(chunks);
-                to_value(&serde_json::from_reader::<_, T>(reader).map_err(|e| e.to_string())?)
-            }),
-        ),
+        ("jetwire", |chunks, _| jetwire::json::stream::from_chunks(chunks).map_err(text)),
+        ("serde_json", |chunks, scratch| serde_json::from_slice(concatenated(chunks, scratch)).map_err(text)),
+        ("sonic-rs", |chunks, scratch| sonic_rs::from_slice(concatenated(chunks, scratch)).map_err(text)),
+        ("serde_json::from_reader", |chunks, _| {
+            serde_json::from_reader(ChunkReader::new(chunks)).map_err(text)
+        }),
     ]
 }
 
-/// Skipping the whole value: jetwire's `skip_value` in place, the peers reading into
-/// `IgnoredAny`. The checks compare how many bytes each consumed, and that all accept.
-fn skip_entries() -> Vec<(&'static str, ReadChunks)> {
+/// Skipping the whole value: jetwire's `skip_value` in place (one chunk: the contiguous reader),
+/// the peers reading into `IgnoredAny`. The checks compare how many bytes each consumed.
+fn skip_entries() -> Vec<(&'static str, ReadChunks<usize>)> {
     vec![
-        (
-            "jetwire",
-            Box::new(|chunks, _| {
-                let input = jetwire::json::stream::ChunkedInput::new(chunks.iter().copied());
-                let mut reader = input.reader();
-                reader.skip_value().map_err(|e| e.to_string())?;
-                reader.finish().map_err(|e| e.to_string())?;
-                Ok(reader.offset().into())
-            }),
-        ),
-        (
-            "serde_json",
-            Box::new(|chunks, scratch| {
-                let bytes = concatenated(chunks, scratch);
-                serde_json::from_slice::<IgnoredAny>(bytes).map_err(|e| e.to_string())?;
-                Ok(bytes.len().into())
-            }),
-        ),
-        (
-            "sonic-rs",
-            Box::new(|chunks, scratch| {
-                let bytes = concatenated(chunks, scratch);
-                sonic_rs::from_slice::<IgnoredAny>(bytes).map_err(|e| e.to_string())?;
-                Ok(bytes.len().into())
-            }),
-        ),
-        (
-            "serde_json::from_reader",
-            Box::new(|chunks, _| {
-                serde_json::from_reader::<_, IgnoredAny>(ChunkReader::new(chunks))
-                    .map_err(|e| e.to_string())?;
-                Ok(chunks.iter().map(|c| c.len()).sum::<usize>().into())
-            }),
-        ),
+        ("jetwire", |chunks, _| {
+            let skip = |mut reader: jetwire::json::Reader<'_>| {
+                reader.skip_value().and_then(|()| reader.finish()).map(|()| reader.offset()).map_err(text)
+            };
+            match chunks {
+                [whole] => skip(jetwire::json::Reader::new(whole)),
+                _ => skip(jetwire::json::stream::ChunkedInput::new(chunks.iter().copied()).reader()),
+            }
+        }),
+        ("serde_json", |chunks, scratch| {
+            let bytes = concatenated(chunks, scratch);
+            serde_json::from_slice::<IgnoredAny>(bytes).map(|_| bytes.len()).map_err(text)
+        }),
+        ("sonic-rs", |chunks, scratch| {
+            let bytes = concatenated(chunks, scratch);
+            sonic_rs::from_slice::<IgnoredAny>(bytes).map(|_| bytes.len()).map_err(text)
+        }),
+        ("serde_json::from_reader", |chunks, _| {
+            serde_json::from_reader::<_, IgnoredAny>(ChunkReader::new(chunks))
+                .map(|_| chunks.iter().map(|c| c.len()).sum())
+                .map_err(text)
+        }),
     ]
 }
 
@@ -196,7 +165,7 @@ fn workload<T: Model>(specs: &mut Vec<CaseSpec>, name: &str, make: fn() -> Vec<u
     }
 }
 
-/// Skips of a `kind` mix repeated `scale` times, whole (one chunk) and at every chunk size.
+/// Skips of a `kind` mix repeated `scale` times, whole (one slice) and at every chunk size.
 fn skip_workload(specs: &mut Vec<CaseSpec>, name: &str, kind: &'static str, scale: usize) {
     for chunk in CHUNK_SIZES {
         let name = case_name(name, chunk);
@@ -268,6 +237,11 @@ pub fn specs() -> Vec<CaseSpec> {
     workload::<f64>(&mut specs, "NumericTokens9:f64", || b"12345.625".to_vec());
     workload::<f32>(&mut specs, "NumericTokens129:f32", long_number);
     workload::<f64>(&mut specs, "NumericTokens129:f64", long_number);
+    workload::<super::corpora::Canada>(&mut specs, "canada", || super::corpora::CANADA.to_vec());
+    workload::<super::corpora::CitmCatalog>(&mut specs, "citm_catalog", || {
+        super::corpora::CITM_CATALOG.to_vec()
+    });
+    workload::<super::corpora::Twitter>(&mut specs, "twitter", || super::corpora::TWITTER.to_vec());
     for kind in ["numbers", "strings", "objects", "mixed"] {
         for (size, scale) in [("small", 4), ("large", 400)] {
             skip_workload(&mut specs, &format!("Skip:{kind}:{size}"), kind, scale);
@@ -321,7 +295,8 @@ fn file_case<T: Model>(name: &str, bytes: &[u8]) -> Result<Case, String> {
     let mut reference = None;
     let mut entries = Vec::new();
     for (implementation, read) in readers {
-        let value = to_value(&read(&path).map_err(|e| format!("{name}: {implementation}: {e}"))?)?;
+        let value = serde_json::to_value(read(&path).map_err(|e| format!("{name}: {implementation}: {e}"))?)
+            .map_err(text)?;
         match &reference {
             None => reference = Some(value),
             Some(reference) if same_json(reference, &value, 1e-15) => {}

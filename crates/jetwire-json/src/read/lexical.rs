@@ -40,7 +40,9 @@ impl<'de> Reader<'de> {
     #[inline(never)]
     fn resume_string(&mut self, quote: usize, err: Error) -> Result<(usize, usize, bool)> {
         if err.is_eof() && self.extend_window(quote) {
-            return self.scan_string();
+            let found = self.scan_string()?;
+            self.trim_window();
+            return Ok(found);
         }
         Err(err)
     }
@@ -173,7 +175,9 @@ impl<'de> Reader<'de> {
     fn literal_mismatch(&mut self, literal: &'static [u8]) -> Result<()> {
         let rest = &self.input[self.pos..];
         if rest.len() < literal.len() && literal.starts_with(rest) && self.extend_window(self.pos) {
-            return self.expect_literal(literal);
+            self.expect_literal(literal)?;
+            self.trim_window();
+            return Ok(());
         }
         Err(self.literal_error(literal))
     }

@@ -254,18 +254,27 @@ impl<'de> Reader<'de> {
         let length = match rest.get(1) {
             Some(b'/') => match rest.iter().position(|&b| b == b'\n') {
                 Some(end) => end,
-                None if self.extend_window(self.pos) => return self.skip_comment(),
+                None if self.extend_window(self.pos) => return self.skip_extended_comment(),
                 None => rest.len(),
             },
             Some(b'*') => match rest[2..].windows(2).position(|w| w == b"*/") {
                 Some(end) => end + 4,
-                None => return self.extend_window(self.pos) && self.skip_comment(),
+                None => return self.extend_window(self.pos) && self.skip_extended_comment(),
             },
             Some(_) => return false,
-            None => return self.extend_window(self.pos) && self.skip_comment(),
+            None => return self.extend_window(self.pos) && self.skip_extended_comment(),
         };
         self.pos += length;
         true
+    }
+
+    /// [`skip_comment`](Self::skip_comment) again, in a window that was extended for it.
+    fn skip_extended_comment(&mut self) -> bool {
+        let skipped = self.skip_comment();
+        if skipped {
+            self.trim_window();
+        }
+        skipped
     }
 
     /// Moves past whitespace and the separator the state calls for, and returns the first byte
@@ -707,7 +716,8 @@ impl<'de> Reader<'de> {
         }
         let (start, window, base) = (self.pos, self.input, self.base);
         self.skip_value()?;
-        if core::ptr::eq(window, self.input) {
+        // The same window, perhaps trimmed: the value lies in it.
+        if window.as_ptr() == self.input.as_ptr() && base == self.base {
             let raw = &self.input[start..self.pos];
             if self.segmented.is_some() {
                 self.note_raw_value(raw);

@@ -29,6 +29,8 @@ pub(crate) trait Source {
     fn wanted_more(&self);
     /// Whether input follows absolute `offset`, or may yet arrive.
     fn may_follow(&self, offset: usize) -> bool;
+    /// The absolute offset where the block holding `offset` ends.
+    fn block_end(&self, offset: usize) -> usize;
     /// An error at absolute `offset`, with its line and column.
     fn error_at(&self, category: Category, message: String, offset: usize) -> Error;
 }
@@ -179,6 +181,14 @@ impl Source for Segments<'_> {
 
     fn may_follow(&self, offset: usize) -> bool {
         offset < self.end.get() || !self.ended.get()
+    }
+
+    fn block_end(&self, offset: usize) -> usize {
+        let index = self.block_index_at(offset);
+        match self.blocks.get(index) {
+            Some(bytes) => self.starts.borrow()[index - self.blocks.first()] + bytes.len(),
+            None => offset,
+        }
     }
 
     fn wanted_more(&self) {

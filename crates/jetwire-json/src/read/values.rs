@@ -263,7 +263,9 @@ impl<'de> Reader<'de> {
     #[inline(never)]
     fn resume_str(&mut self, quote: usize, err: Error) -> Result<Cow<'de, str>> {
         if err.is_eof() && self.extend_window(quote) {
-            return self.read_str();
+            let text = self.read_str()?;
+            self.trim_window();
+            return Ok(text);
         }
         Err(err)
     }

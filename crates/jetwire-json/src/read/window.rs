@@ -157,7 +157,8 @@ impl<'de> Reader<'de> {
                 let rest = &bytes[end - start..];
                 let keep = rest.len() - number_tail(rest, segmented.source.may_follow(start + bytes.len()));
                 if keep == 0 {
-                    // All of the rest may belong to a number that goes on: stitch it.
+                    // All of the rest may belong to a number that goes on: stitch it with what
+                    // follows.
                     return self.stitch(end, Vec::new(), 64);
                 }
                 self.input = &rest[..keep];
@@ -185,6 +186,18 @@ impl<'de> Reader<'de> {
         self.stitch(self.base + token_start, tail, wanted)
     }
 
+    /// Called once a token read from a stitch is complete: when the rest of the stitch comes
+    /// from one block that goes on past it, ends the window here, so that the reader goes back
+    /// to that block in place rather than on through a copy of it. (The rest of a stitch over
+    /// many small blocks is kept: reading it costs less than stitching again.)
+    pub(super) fn trim_window(&mut self) {
+        let Some(segmented) = self.segmented else { return };
+        let (here, end) = (self.base + self.pos, self.base + self.input.len());
+        if segmented.source.block_end(here) > end {
+            self.input = &self.input[..self.pos];
+        }
+    }
+
     /// Makes the window a stitch: `bytes` (the input from absolute `from` on, up to the window's
     /// end) and at least `wanted` of the bytes after them, kept with the blocks. Like every
     /// window it does not end inside a number unless the input ends there. False (nothing
@@ -193,12 +206,15 @@ impl<'de> Reader<'de> {
         let Some(segmented) = &mut self.segmented else { return false };
         let had = bytes.len();
         segmented.source.copy_from(from + had, wanted, &mut bytes);
-        // Take on a number's digits that go on in the next block, doubling what is asked for.
+        // Take on a number's digits that go on in the next blocks, up to and with the byte
+        // after them (a few at a time: digit runs are short, and nothing beyond is wanted).
         while bytes.last().is_some_and(|&b| continues_number(b)) {
             let before = bytes.len();
-            segmented.source.copy_from(from + before, before, &mut bytes);
-            if bytes.len() == before {
-                break;
+            segmented.source.copy_from(from + before, 16, &mut bytes);
+            match bytes[before..].iter().position(|&b| !continues_number(b)) {
+                Some(end) => bytes.truncate(before + end + 1),
+                None if bytes.len() == before => break,
+                None => {}
             }
         }
         let keep = bytes.len() - number_tail(&bytes, segmented.source.may_follow(from + bytes.len()));

@@ -78,6 +78,10 @@ where
     I: IntoIterator<Item = C>,
 {
     let chunks: Vec<C> = chunks.into_iter().collect();
+    if let [only] = chunks.as_slice() {
+        // One piece is one slice: the contiguous reader, with nothing to set up.
+        return crate::from_slice_with(only.as_ref(), options);
+    }
     let input = ChunkedInput::with_options(chunks.iter().map(AsRef::as_ref), options);
     input.deserialize()
 }

@@ -5,12 +5,15 @@
 //! byte; for the writer those are exactly the bytes that minimal escaping must rewrite. Both call
 //! [`find_string_special`].
 //!
-//! The layout follows memchr: `arch/all` holds the portable SWAR version that every platform has,
-//! `arch/x86_64` the SSE2 version (SSE2 is part of the x86_64 baseline, so no detection is needed),
-//! and the public function picks one at compile time. Every backend is tested against the naive
-//! definition in this module. No backend reads past the end of its slice.
+//! The layout follows memchr: `arch/all` holds the portable SWAR version that every platform has;
+//! `arch/generic` the SIMD algorithms, written once over the [`vector`] trait; `arch/x86_64` their
+//! SSE2 and AVX2 instances and the choice between them, made once at run time (SSE2 is part of the
+//! x86_64 baseline; AVX2 is detected). Every backend is tested against the naive definition in
+//! this module. No backend reads past the end of its slice.
 
 mod arch;
+#[cfg(target_arch = "x86_64")]
+mod vector;
 
 /// Whether `byte` ends a plain run of JSON string content: `"`, `\` or a control byte below 0x20.
 ///
@@ -35,7 +38,7 @@ pub const fn is_string_special(byte: u8) -> bool {
 pub fn find_string_special(haystack: &[u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     {
-        arch::x86_64::sse2::find_string_special(haystack)
+        arch::x86_64::find_string_special(haystack)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -57,7 +60,7 @@ pub fn find_string_special(haystack: &[u8]) -> Option<usize> {
 pub fn copy_plain_run(out: &mut Vec<u8>, source: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
-        arch::x86_64::sse2::copy_plain_run(out, source)
+        arch::x86_64::copy_plain_run(out, source)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -113,7 +116,7 @@ pub fn parse_eight_digits(word: u64) -> u64 {
 pub fn skip_whitespace(haystack: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
-        arch::x86_64::sse2::skip_whitespace(haystack)
+        arch::x86_64::skip_whitespace(haystack)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -136,55 +139,151 @@ mod tests {
         haystack.iter().position(|&b| is_string_special(b))
     }
 
+    fn naive_whitespace(haystack: &[u8]) -> usize {
+        haystack.iter().take_while(|&&b| is_whitespace(b)).count()
+    }
+
+    /// Every backend's string scan, each given the whole haystack: the dispatching public
+    /// function, SWAR, and on x86_64 the SSE2 and (where the CPU has it) AVX2 instances, each
+    /// started from every position the dispatcher might hand them.
+    fn every_find(haystack: &[u8]) -> Vec<(String, Option<usize>)> {
+        let mut found = vec![
+            ("dispatch".to_owned(), find_string_special(haystack)),
+            ("swar".to_owned(), arch::all::swar::find_string_special(haystack)),
+        ];
+        #[cfg(target_arch = "x86_64")]
+        {
+            use arch::x86_64::{avx2, has_avx2, sse2};
+            let clean = naive(haystack).unwrap_or(haystack.len());
+            for from in [0, 1, 16, clean].into_iter().filter(|&f| f <= clean) {
+                if haystack.len() >= sse2::LANES {
+                    found.push((format!("sse2 from {from}"), sse2::find_string_special(haystack, from)));
+                }
+                if haystack.len() >= avx2::LANES && has_avx2() {
+                    // SAFETY: AVX2 was detected and the haystack holds a whole register.
+                    let avx = unsafe { avx2::find_string_special(haystack, from) };
+                    found.push((format!("avx2 from {from}"), avx));
+                }
+            }
+        }
+        found
+    }
+
+    fn every_skip(haystack: &[u8]) -> Vec<(String, usize)> {
+        let mut found = vec![
+            ("dispatch".to_owned(), skip_whitespace(haystack)),
+            ("swar".to_owned(), arch::all::swar::skip_whitespace(haystack)),
+        ];
+        #[cfg(target_arch = "x86_64")]
+        {
+            use arch::x86_64::{avx2, has_avx2, sse2};
+            let blank = naive_whitespace(haystack);
+            for from in [0, 1, 16, blank].into_iter().filter(|&f| f <= blank) {
+                if haystack.len() >= sse2::LANES {
+                    found.push((format!("sse2 from {from}"), sse2::skip_whitespace(haystack, from)));
+                }
+                if haystack.len() >= avx2::LANES && has_avx2() {
+                    // SAFETY: AVX2 was detected and the haystack holds a whole register.
+                    let avx = unsafe { avx2::skip_whitespace(haystack, from) };
+                    found.push((format!("avx2 from {from}"), avx));
+                }
+            }
+        }
+        found
+    }
+
+    /// Every backend's copy loop: (name, run returned, output), each appending to a fresh copy of
+    /// `prefix` with the given spare capacity.
+    fn every_copy(prefix: &[u8], spare: usize, source: &[u8]) -> Vec<(String, usize, Vec<u8>)> {
+        let fresh = || {
+            let mut out = Vec::with_capacity(prefix.len() + spare);
+            out.extend_from_slice(prefix);
+            out
+        };
+        let mut found = Vec::new();
+        let mut out = fresh();
+        found.push(("dispatch".to_owned(), copy_plain_run(&mut out, source), out));
+        let mut out = fresh();
+        found.push(("swar".to_owned(), arch::all::swar::copy_plain_run(&mut out, source), out));
+        #[cfg(target_arch = "x86_64")]
+        {
+            use arch::x86_64::{avx2, has_avx2, sse2};
+            let clean = naive(source).unwrap_or(source.len());
+            for copied in [0, 1, 16, clean].into_iter().filter(|&c| c <= clean) {
+                let started = || {
+                    let mut out = fresh();
+                    out.extend_from_slice(&source[..copied]);
+                    out
+                };
+                if source.len() >= sse2::LANES {
+                    let mut out = started();
+                    found.push((format!("sse2 from {copied}"), sse2::copy_plain_run(&mut out, source, copied), out));
+                }
+                if source.len() >= avx2::LANES && has_avx2() {
+                    let mut out = started();
+                    // SAFETY: AVX2 was detected and the source holds a whole register.
+                    let run = unsafe { avx2::copy_plain_run(&mut out, source, copied) };
+                    found.push((format!("avx2 from {copied}"), run, out));
+                }
+            }
+        }
+        found
+    }
+
     fn bytes_with_rare_specials() -> impl Strategy<Value = Vec<u8>> {
         proptest::collection::vec(
             prop_oneof![
-                20 => 0x20u8..=0xFF,
+                40 => 0x20u8..=0xFF,
                 1 => prop_oneof![Just(b'"'), Just(b'\\'), 0u8..0x20],
             ],
-            0..100,
+            0..200,
         )
     }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(4000))]
         #[test]
-        fn swar_matches_naive(bytes in bytes_with_rare_specials(), start in 0usize..8) {
-            let start = start.min(bytes.len());
-            prop_assert_eq!(arch::all::swar::find_string_special(&bytes[start..]), naive(&bytes[start..]));
+        fn every_backend_finds_what_the_naive_scan_finds(bytes in bytes_with_rare_specials(), start in 0usize..40) {
+            let haystack = &bytes[start.min(bytes.len())..];
+            for (backend, found) in every_find(haystack) {
+                prop_assert_eq!(found, naive(haystack), "{}", backend);
+            }
         }
 
-        #[cfg(target_arch = "x86_64")]
         #[test]
-        fn sse2_matches_naive(bytes in bytes_with_rare_specials(), start in 0usize..16) {
-            let start = start.min(bytes.len());
-            prop_assert_eq!(arch::x86_64::sse2::find_string_special(&bytes[start..]), naive(&bytes[start..]));
+        fn every_backend_copies_what_the_naive_scan_finds(
+            bytes in bytes_with_rare_specials(),
+            prefix in 0usize..40,
+            spare in prop_oneof![Just(0usize), 0usize..300],
+        ) {
+            let run = naive(&bytes).unwrap_or(bytes.len());
+            let start = vec![b'x'; prefix];
+            let mut expected = start.clone();
+            expected.extend_from_slice(&bytes[..run]);
+            for (backend, copied, out) in every_copy(&start, spare, &bytes) {
+                prop_assert_eq!(copied, run, "{}", backend);
+                prop_assert_eq!(&out, &expected, "{}", backend);
+            }
         }
-    }
 
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(4000))]
+        #[test]
+        fn every_backend_skips_what_the_naive_scan_skips(
+            bytes in proptest::collection::vec(prop_oneof![
+                30 => prop_oneof![Just(b' '), Just(b'\t'), Just(b'\n'), Just(b'\r')],
+                1 => any::<u8>(),
+            ], 0..120),
+        ) {
+            for (backend, skipped) in every_skip(&bytes) {
+                prop_assert_eq!(skipped, naive_whitespace(&bytes), "{}", backend);
+            }
+        }
+
         #[test]
         fn leading_digits_matches_naive(
             bytes in proptest::collection::vec(prop_oneof![8 => b'0'..=b'9', 1 => any::<u8>()], 0..40),
         ) {
             let naive = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
             prop_assert_eq!(leading_digits(&bytes), naive);
-        }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(4000))]
-        #[test]
-        fn skip_whitespace_matches_naive(
-            bytes in proptest::collection::vec(prop_oneof![
-                8 => prop_oneof![Just(b' '), Just(b'\t'), Just(b'\n'), Just(b'\r')],
-                1 => any::<u8>(),
-            ], 0..60),
-        ) {
-            let naive = bytes.iter().take_while(|&&b| is_whitespace(b)).count();
-            prop_assert_eq!(skip_whitespace(&bytes), naive);
-            prop_assert_eq!(arch::all::swar::skip_whitespace(&bytes), naive);
         }
     }
 
@@ -214,38 +313,40 @@ mod tests {
         }
     }
 
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(4000))]
-        #[test]
-        fn copy_plain_run_matches_naive(bytes in bytes_with_rare_specials(), prefix in 0usize..20) {
-            let run = naive(&bytes).unwrap_or(bytes.len());
-            let start = vec![b'x'; prefix];
-            let mut expected = start.clone();
-            expected.extend_from_slice(&bytes[..run]);
-            let mut out = start.clone();
-            prop_assert_eq!(copy_plain_run(&mut out, &bytes), run);
-            prop_assert_eq!(&out, &expected);
-            let mut out = start;
-            prop_assert_eq!(arch::all::swar::copy_plain_run(&mut out, &bytes), run);
-            prop_assert_eq!(&out, &expected);
-        }
-    }
-
+    /// Every special byte at every position of haystacks up to three AVX2 registers long, and
+    /// every non-whitespace byte in runs of whitespace: each register's every lane, and every
+    /// overlapping tail, is exercised.
     #[test]
-    fn every_special_byte_at_every_position() {
+    fn every_stop_byte_at_every_position() {
         let specials: Vec<u8> = (0u8..=255).filter(|&b| is_string_special(b)).collect();
         assert_eq!(specials.len(), 34);
-        for len in 0..40 {
+        for len in 0..100 {
             for at in 0..len {
                 for &special in &specials {
                     let mut bytes = vec![b'a'; len];
                     bytes[at] = special;
-                    assert_eq!(find_string_special(&bytes), Some(at));
-                    assert_eq!(arch::all::swar::find_string_special(&bytes), Some(at));
+                    for (backend, found) in every_find(&bytes) {
+                        assert_eq!(found, Some(at), "{backend}: {special:#x} at {at} of {len}");
+                    }
+                    for (backend, run, out) in every_copy(b"", 0, &bytes) {
+                        assert_eq!((run, out.len()), (at, at), "{backend}: {special:#x} at {at} of {len}");
+                    }
                 }
                 let mut high = vec![0x80u8; len];
                 high[at] = 0xFF;
-                assert_eq!(find_string_special(&high), None);
+                for (backend, found) in every_find(&high) {
+                    assert_eq!(found, None, "{backend}");
+                }
+                for stop in [b'a', b'"', 0x0B, 0x0C, 0x80, 0xFF] {
+                    let mut blank = vec![b' '; len];
+                    blank[at] = stop;
+                    for (backend, skipped) in every_skip(&blank) {
+                        assert_eq!(skipped, at, "{backend}: {stop:#x} at {at} of {len}");
+                    }
+                }
+            }
+            for (backend, skipped) in every_skip(&vec![b'\n'; len]) {
+                assert_eq!(skipped, len, "{backend}");
             }
         }
     }

@@ -43,6 +43,9 @@ pub(crate) fn escape_into(out: &mut Vec<u8>, text: &[u8], mode: EscapeMode) -> R
 
 #[inline]
 fn escape_minimal(out: &mut Vec<u8>, text: &[u8]) {
+    // Most text needs no escape: room for all of it (and the closing quote) up front keeps the
+    // copy loop's capacity checks from ever growing the buffer in small steps.
+    out.reserve(text.len() + 1);
     let mut start = scan::copy_plain_run(out, text);
     while start < text.len() {
         escape_byte(out, text[start]);

@@ -1,3 +1,108 @@
-//! x86_64 backends.
+//! x86_64 backends and the run-time choice between them.
+//!
+//! Each scanner first tests one SSE2 register inline, so that the short strings and whitespace
+//! runs that make up most JSON never leave the caller. Longer runs continue in the AVX2 backend
+//! when the CPU has it (detected once, then read from an atomic), and in SSE2 otherwise. A build
+//! for a CPU with AVX2 (`-C target-cpu=native` on one) skips the detection entirely.
 
+use core::sync::atomic::{AtomicU8, Ordering};
+
+use super::all::swar;
+
+pub(crate) mod avx2;
 pub(crate) mod sse2;
+
+/// Whether the AVX2 backend may run on this CPU.
+#[inline(always)]
+pub(crate) fn has_avx2() -> bool {
+    if cfg!(target_feature = "avx2") {
+        return true;
+    }
+    match DETECTED.load(Ordering::Relaxed) {
+        AVX2 => true,
+        SSE2_ONLY => false,
+        _ => detect(),
+    }
+}
+
+const UNKNOWN: u8 = 0;
+const SSE2_ONLY: u8 = 1;
+const AVX2: u8 = 2;
+
+static DETECTED: AtomicU8 = AtomicU8::new(UNKNOWN);
+
+#[cold]
+#[inline(never)]
+fn detect() -> bool {
+    let avx2 = std::is_x86_feature_detected!("avx2");
+    DETECTED.store(if avx2 { AVX2 } else { SSE2_ONLY }, Ordering::Relaxed);
+    avx2
+}
+
+/// See [`crate::scan::find_string_special`].
+#[inline(always)]
+pub(crate) fn find_string_special(haystack: &[u8]) -> Option<usize> {
+    if haystack.len() < sse2::LANES {
+        return swar::find_string_special(haystack);
+    }
+    let first = sse2::first_special_mask(haystack);
+    if first != 0 {
+        return Some(first.trailing_zeros() as usize);
+    }
+    find_string_special_long(haystack)
+}
+
+#[inline(never)]
+fn find_string_special_long(haystack: &[u8]) -> Option<usize> {
+    if haystack.len() >= avx2::LANES && has_avx2() {
+        // SAFETY: AVX2 was detected, and the haystack holds a whole AVX2 register.
+        unsafe { avx2::find_string_special(haystack, sse2::LANES) }
+    } else {
+        sse2::find_string_special(haystack, sse2::LANES)
+    }
+}
+
+/// See [`crate::scan::skip_whitespace`].
+#[inline(always)]
+pub(crate) fn skip_whitespace(haystack: &[u8]) -> usize {
+    if haystack.len() < sse2::LANES {
+        return swar::skip_whitespace(haystack);
+    }
+    let other = !sse2::first_whitespace_mask(haystack) & 0xFFFF;
+    if other != 0 {
+        return other.trailing_zeros() as usize;
+    }
+    skip_whitespace_long(haystack)
+}
+
+#[inline(never)]
+fn skip_whitespace_long(haystack: &[u8]) -> usize {
+    if haystack.len() >= avx2::LANES && has_avx2() {
+        // SAFETY: AVX2 was detected, and the haystack holds a whole AVX2 register.
+        unsafe { avx2::skip_whitespace(haystack, sse2::LANES) }
+    } else {
+        sse2::skip_whitespace(haystack, sse2::LANES)
+    }
+}
+
+/// See [`crate::scan::copy_plain_run`].
+#[inline(always)]
+pub(crate) fn copy_plain_run(out: &mut Vec<u8>, source: &[u8]) -> usize {
+    if source.len() < sse2::LANES {
+        return swar::copy_plain_run(out, source);
+    }
+    match sse2::copy_first_register(out, source) {
+        Ok(run) => run,
+        Err(copied) => copy_plain_run_long(out, source, copied),
+    }
+}
+
+#[inline(never)]
+fn copy_plain_run_long(out: &mut Vec<u8>, source: &[u8], copied: usize) -> usize {
+    if source.len() >= avx2::LANES && has_avx2() {
+        // SAFETY: AVX2 was detected, and the source holds a whole AVX2 register.
+        unsafe { avx2::copy_plain_run(out, source, copied) }
+    } else {
+        sse2::copy_plain_run(out, source, copied)
+    }
+}

@@ -1,147 +1,73 @@
-//! SSE2: sixteen bytes at a time. SSE2 is part of the x86_64 baseline, so it needs no detection.
+//! SSE2: sixteen bytes at a time. SSE2 is part of the x86_64 baseline, so these are safe to call
+//! on any x86_64 CPU; each needs a haystack of at least [`LANES`] bytes.
 
-use core::arch::x86_64::{
-    __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-    _mm_storeu_si128,
-};
+use core::arch::x86_64::__m128i;
 
-const LANES: usize = 16;
+use super::super::generic;
+use crate::scan::vector::Vector;
 
-/// See [`crate::scan::find_string_special`].
-#[inline]
-pub(crate) fn find_string_special(haystack: &[u8]) -> Option<usize> {
-    let mut offset = 0;
-    while offset + LANES <= haystack.len() {
-        // SAFETY: `offset + 16 <= haystack.len()`, so the unaligned 16-byte load stays inside the
-        // slice; SSE2 is always available on x86_64.
-        let mask = unsafe { special_mask(haystack.as_ptr().add(offset)) };
-        if mask != 0 {
-            return Some(offset + mask.trailing_zeros() as usize);
-        }
-        offset += LANES;
-    }
-    super::super::all::swar::find_string_special(&haystack[offset..]).map(|i| offset + i)
-}
+/// Bytes per register.
+pub(crate) const LANES: usize = 16;
 
-/// See [`crate::scan::copy_plain_run`]: sixteen bytes are loaded, stored to the output and
-/// tested at once, so a run costs no separate copy. The output grows as the run is found (by at
-/// most [`GROWTH`] bytes at a time), never by the length of `source`, which may be the whole
-/// rest of a document.
-#[inline]
-pub(crate) fn copy_plain_run(out: &mut Vec<u8>, source: &[u8]) -> usize {
-    let len = source.len();
-    if len < LANES {
-        return super::super::all::swar::copy_plain_run(out, source);
-    }
-    let src = source.as_ptr();
-    let mut i = 0;
-    while i + LANES <= len {
-        if out.capacity() - out.len() < LANES {
-            out.reserve((len - i).clamp(LANES, GROWTH));
-        }
-        // SAFETY: the check above leaves at least 16 bytes of spare capacity, so the 16-byte
-        // store at `out.len()` stays inside the allocation; the load reads `src + i` with
-        // `i + 16 <= len`. `set_len` then covers only bytes just stored: all 16, or the `run`
-        // bytes before the first special one.
-        unsafe {
-            let at = out.len();
-            let block = _mm_loadu_si128(src.add(i).cast::<__m128i>());
-            _mm_storeu_si128(out.as_mut_ptr().add(at).cast::<__m128i>(), block);
-            let mask = special_lanes(block);
-            if mask != 0 {
-                let run = mask.trailing_zeros() as usize;
-                out.set_len(at + run);
-                return i + run;
-            }
-            out.set_len(at + LANES);
-        }
-        i += LANES;
-    }
-    if i < len {
-        // The last block overlaps bytes already copied: store it over them (the same values) and
-        // ignore their lanes.
-        let overlap = i - (len - LANES);
-        if out.capacity() - out.len() < LANES {
-            out.reserve(LANES);
-        }
-        // SAFETY: `out.len() >= overlap` (the previous blocks stored at least 16 bytes, and
-        // `overlap < 16`), so the store starts inside the vector and, with 16 bytes of spare
-        // capacity, ends inside the allocation; the load reads `source[len - 16..len]`. `set_len`
-        // covers bytes stored by this or earlier blocks.
-        unsafe {
-            let at = out.len() - overlap;
-            let block = _mm_loadu_si128(src.add(len - LANES).cast::<__m128i>());
-            _mm_storeu_si128(out.as_mut_ptr().add(at).cast::<__m128i>(), block);
-            let mask = special_lanes(block) & (u32::MAX << overlap);
-            if mask != 0 {
-                let run = mask.trailing_zeros() as usize;
-                out.set_len(at + run);
-                return len - LANES + run;
-            }
-            out.set_len(at + LANES);
-        }
-    }
-    len
-}
-
-/// The most [`copy_plain_run`] grows its output by at once: enough for long runs to need few
-/// reallocations, small enough that a short string read from a long document stays small.
-const GROWTH: usize = 256;
-
-/// A bit per lane of the 16 bytes at `ptr`: set where the byte is `"`, `\` or below 0x20.
-///
-/// # Safety
-///
-/// `ptr` must be valid for reading 16 bytes.
+/// See [`generic::special_mask`]: the first register of `haystack`.
 #[inline(always)]
-unsafe fn special_mask(ptr: *const u8) -> u32 {
-    // SAFETY: the caller guarantees 16 readable bytes; `loadu` has no alignment requirement.
-    special_lanes(unsafe { _mm_loadu_si128(ptr.cast::<__m128i>()) })
+pub(crate) fn first_special_mask(haystack: &[u8]) -> u32 {
+    assert!(haystack.len() >= LANES);
+    // SAFETY: SSE2 is baseline; the assertion leaves 16 readable bytes.
+    unsafe { generic::special_mask::<__m128i>(haystack.as_ptr()) }
 }
 
-/// A bit per lane of `block`: set where the byte is `"`, `\` or below 0x20.
+/// See [`generic::whitespace_mask`]: the first register of `haystack`.
 #[inline(always)]
-fn special_lanes(block: __m128i) -> u32 {
-    // SAFETY: plain SSE2 register operations, which x86_64 always has.
+pub(crate) fn first_whitespace_mask(haystack: &[u8]) -> u32 {
+    assert!(haystack.len() >= LANES);
+    // SAFETY: SSE2 is baseline; the assertion leaves 16 readable bytes.
+    unsafe { generic::whitespace_mask::<__m128i>(haystack.as_ptr()) }
+}
+
+/// The first step of [`generic::copy_plain_run`], inline: copies the first register of
+/// `source` to `out` and returns `Ok(run)` if the run ends in it, or `Err(LANES)` once the whole
+/// register is copied (and plain). `Err(0)`, copying nothing, when `out` has too little spare
+/// capacity for a blind register store.
+#[inline(always)]
+pub(crate) fn copy_first_register(out: &mut Vec<u8>, source: &[u8]) -> Result<usize, usize> {
+    assert!(source.len() >= LANES);
+    let at = out.len();
+    if out.capacity() - at < LANES {
+        return Err(0);
+    }
+    // SAFETY: SSE2 is baseline; the assertion leaves 16 readable bytes in `source`, and the
+    // check above 16 bytes of spare capacity after `at`. `set_len` covers only bytes just stored.
     unsafe {
-        let quote = _mm_cmpeq_epi8(block, _mm_set1_epi8(b'"' as i8));
-        let backslash = _mm_cmpeq_epi8(block, _mm_set1_epi8(b'\\' as i8));
-        // `min(b, 0x1F) == b` exactly when `b <= 0x1F` (an unsigned comparison SSE2 lacks).
-        let control = _mm_cmpeq_epi8(_mm_min_epu8(block, _mm_set1_epi8(0x1F)), block);
-        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), control)) as u32
+        let block = <__m128i as Vector>::load_unaligned(source.as_ptr());
+        block.store_unaligned(out.as_mut_ptr().add(at));
+        let mask = generic::special_lanes(block);
+        let run = if mask == 0 { LANES } else { mask.trailing_zeros() as usize };
+        out.set_len(at + run);
+        if mask == 0 { Err(LANES) } else { Ok(run) }
     }
 }
 
-/// See [`crate::scan::skip_whitespace`]: sixteen bytes at a time (pretty-printed JSON indents
-/// with runs longer than a word).
+/// See [`generic::find_string_special`].
 #[inline]
-pub(crate) fn skip_whitespace(haystack: &[u8]) -> usize {
-    let mut offset = 0;
-    while offset + LANES <= haystack.len() {
-        // SAFETY: `offset + 16 <= haystack.len()`, so the 16-byte load stays inside the slice.
-        let mask = unsafe { whitespace_mask(haystack.as_ptr().add(offset)) };
-        if mask != 0xFFFF {
-            return offset + (!mask).trailing_zeros() as usize;
-        }
-        offset += LANES;
-    }
-    offset + super::super::all::swar::skip_whitespace(&haystack[offset..])
+pub(crate) fn find_string_special(haystack: &[u8], from: usize) -> Option<usize> {
+    assert!(haystack.len() >= LANES);
+    // SAFETY: SSE2 is baseline; the length was just checked.
+    unsafe { generic::find_string_special::<__m128i>(haystack, from) }
 }
 
-/// A bit per lane of the 16 bytes at `ptr`: set where the byte is JSON whitespace.
-///
-/// # Safety
-///
-/// `ptr` must be valid for reading 16 bytes.
-#[inline(always)]
-unsafe fn whitespace_mask(ptr: *const u8) -> u32 {
-    // SAFETY: the caller guarantees 16 readable bytes; the rest are SSE2 register operations.
-    unsafe {
-        let block = _mm_loadu_si128(ptr.cast::<__m128i>());
-        let space = _mm_cmpeq_epi8(block, _mm_set1_epi8(b' ' as i8));
-        let tab = _mm_cmpeq_epi8(block, _mm_set1_epi8(b'\t' as i8));
-        let newline = _mm_cmpeq_epi8(block, _mm_set1_epi8(b'\n' as i8));
-        let carriage = _mm_cmpeq_epi8(block, _mm_set1_epi8(b'\r' as i8));
-        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(space, tab), _mm_or_si128(newline, carriage))) as u32
-    }
+/// See [`generic::skip_whitespace`].
+#[inline]
+pub(crate) fn skip_whitespace(haystack: &[u8], from: usize) -> usize {
+    assert!(haystack.len() >= LANES);
+    // SAFETY: SSE2 is baseline; the length was just checked.
+    unsafe { generic::skip_whitespace::<__m128i>(haystack, from) }
+}
+
+/// See [`generic::copy_plain_run`].
+#[inline]
+pub(crate) fn copy_plain_run(out: &mut Vec<u8>, source: &[u8], copied: usize) -> usize {
+    assert!(source.len() >= LANES);
+    // SAFETY: SSE2 is baseline; the length was just checked.
+    unsafe { generic::copy_plain_run::<__m128i>(out, source, copied) }
 }

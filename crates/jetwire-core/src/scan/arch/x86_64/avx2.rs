@@ -1,0 +1,42 @@
+//! AVX2: thirty-two bytes at a time, for CPUs that have it (checked once at run time by the
+//! parent module). Each function needs a haystack of at least [`LANES`] bytes.
+
+use core::arch::x86_64::__m256i;
+
+use super::super::generic;
+
+/// Bytes per register.
+pub(crate) const LANES: usize = 32;
+
+/// See [`generic::find_string_special`].
+///
+/// # Safety
+///
+/// The CPU must support AVX2, and `haystack.len() >= LANES`.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn find_string_special(haystack: &[u8], from: usize) -> Option<usize> {
+    // SAFETY: forwarded from the caller.
+    unsafe { generic::find_string_special::<__m256i>(haystack, from) }
+}
+
+/// See [`generic::skip_whitespace`].
+///
+/// # Safety
+///
+/// The CPU must support AVX2, and `haystack.len() >= LANES`.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn skip_whitespace(haystack: &[u8], from: usize) -> usize {
+    // SAFETY: forwarded from the caller.
+    unsafe { generic::skip_whitespace::<__m256i>(haystack, from) }
+}
+
+/// See [`generic::copy_plain_run`].
+///
+/// # Safety
+///
+/// The CPU must support AVX2, and `source.len() >= LANES`.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn copy_plain_run(out: &mut Vec<u8>, source: &[u8], copied: usize) -> usize {
+    // SAFETY: forwarded from the caller.
+    unsafe { generic::copy_plain_run::<__m256i>(out, source, copied) }
+}

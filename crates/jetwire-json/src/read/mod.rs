@@ -121,6 +121,9 @@ pub struct Reader<'de> {
     options: ReadOptions,
     /// For input in pieces: where the bytes after the window come from. `None` for one slice.
     segmented: Option<Segmented<'de>>,
+    /// Where escaped strings are decoded before they are copied out at their exact size: one
+    /// buffer per reader instead of a growing allocation per string.
+    scratch: Vec<u8>,
 }
 
 impl<'de> Reader<'de> {
@@ -142,6 +145,7 @@ impl<'de> Reader<'de> {
             containers: BitStack::new(),
             options,
             segmented: None,
+            scratch: Vec::new(),
         }
     }
 

@@ -59,6 +59,16 @@ pub(crate) fn into_string(bytes: Vec<u8>) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
+/// Decoded bytes copied into a `String` of their exact size: as they are when UTF-8, with
+/// U+FFFD for ill-formed sequences otherwise.
+#[inline]
+pub(crate) fn to_string(bytes: &[u8]) -> String {
+    match as_str(bytes) {
+        Some(text) => text.to_owned(),
+        None => String::from_utf8_lossy(bytes).into_owned(),
+    }
+}
+
 /// The bytes of a string whose source content (between the quotes) is `raw`.
 pub(crate) fn decode_bytes(raw: &[u8], has_escapes: bool) -> Cow<'_, [u8]> {
     if !has_escapes {

@@ -272,10 +272,30 @@ impl<'de> Reader<'de> {
 
     /// Validates and decodes, in one pass, the rest of a string whose content starts at
     /// `start` and whose first escape is at `backslash`: escape-heavy text is not scanned twice.
+    ///
+    /// A short text is decoded into the reader's scratch buffer, then copied out at its exact
+    /// size (one allocation, where growing a fresh buffer would reallocate); a long one keeps the
+    /// buffer it was decoded into, as the copy would then cost more than the spare capacity.
     #[inline(never)]
     fn decode_escaped_string(&mut self, start: usize, backslash: usize) -> Result<String> {
+        const COPY_OUT_BELOW: usize = 1024;
+        let mut out = core::mem::take(&mut self.scratch);
+        out.clear();
+        out.reserve((backslash - start) * 2 + 16);
+        self.decode_escaped_into(&mut out, start, backslash)?;
+        if out.len() >= COPY_OUT_BELOW {
+            return Ok(strings::into_string(out));
+        }
+        let text = strings::to_string(&out);
+        self.scratch = out;
+        Ok(text)
+    }
+
+    /// [`decode_escaped_string`](Self::decode_escaped_string)'s loop, appending to `out` and
+    /// leaving the reader after the closing quote.
+    #[inline(always)]
+    fn decode_escaped_into(&mut self, out: &mut Vec<u8>, start: usize, backslash: usize) -> Result<()> {
         let input = self.input;
-        let mut out = Vec::with_capacity((backslash - start) * 2 + 16);
         out.extend_from_slice(&input[start..backslash]);
         let mut i = backslash;
         loop {
@@ -285,12 +305,12 @@ impl<'de> Reader<'de> {
                 if input.get(next..next + 2) == Some(b"\\u") {
                     self.validate_escape(next)?;
                 }
-                i = strings::decode_unicode_escape(input, i, &mut out, strings::Surrogates::Replace);
+                i = strings::decode_unicode_escape(input, i, out, strings::Surrogates::Replace);
             } else {
                 out.push(strings::simple_escape(input[i + 1]));
                 i = next;
             }
-            i += scan::copy_plain_run(&mut out, &input[i..]);
+            i += scan::copy_plain_run(out, &input[i..]);
             match input.get(i) {
                 Some(b'"') => break,
                 Some(b'\\') => {}
@@ -299,7 +319,7 @@ impl<'de> Reader<'de> {
             }
         }
         self.pos = i + 1;
-        Ok(strings::into_string(out))
+        Ok(())
     }
 
     /// Reads a string that can be borrowed from the input: one without escapes, in valid UTF-8.

@@ -90,6 +90,7 @@ impl<'de> Reader<'de> {
             containers: suspended.containers,
             options: suspended.options,
             segmented: Some(Segmented { source: segments, block, refills: true, raw: (0, 0, 0) }),
+            scratch: Vec::new(),
         }
     }
 

@@ -80,6 +80,25 @@ pub const fn asserted_plain<T: PlainData>() -> Plain<T> {
 }
 
 /// The least of `sizes` (0 for none): the minimum size of an enum's variants.
+/// `ENCODED_SIZE` of `times` repetitions of fields whose sizes are `sizes`: their sum, or `None`
+/// when any field's size varies (or the sum overflows).
+pub const fn sum_of_sizes(sizes: &[Option<usize>], times: usize) -> Option<usize> {
+    let mut total: usize = 0;
+    let mut i = 0;
+    while i < sizes.len() {
+        total = match sizes[i] {
+            Some(size) => match total.checked_add(size) {
+                Some(sum) => sum,
+                None => return None,
+            },
+            None => return None,
+        };
+        i += 1;
+    }
+    total.checked_mul(times)
+}
+
+/// The smallest of `sizes`.
 pub const fn min_of(sizes: &[usize]) -> usize {
     let mut min = usize::MAX;
     let mut i = 0;

@@ -402,6 +402,67 @@ fn plain_proof() {
     assert_eq!(<Padded as FromBinary>::MIN_SIZE, 5);
 }
 
+/// `ENCODED_SIZE` is the exact length every value writes, for structs of fixed-width fields
+/// (bools and padding included), and `None` wherever a value's length can vary.
+#[test]
+fn encoded_size_is_exact_where_it_is_known() {
+    fn encoded_len<T: ToBinary>(value: &T) -> usize {
+        binary::to_vec(value).unwrap().len()
+    }
+    let padded = Padded { a: 1, b: 2 };
+    assert_eq!(<Padded as ToBinary>::ENCODED_SIZE, Some(encoded_len(&padded)));
+    let nested = Nested { position: Vec3 { x: 1.5, y: -2.0, z: 0.25 }, ids: [7, 0x0102] };
+    assert_eq!(<Nested as ToBinary>::ENCODED_SIZE, Some(encoded_len(&nested)));
+    assert_eq!(<[Padded; 3] as ToBinary>::ENCODED_SIZE, Some(3 * encoded_len(&padded)));
+    assert!(<HasBool as ToBinary>::ENCODED_SIZE.is_some());
+    assert_eq!(<Line as ToBinary>::ENCODED_SIZE, None);
+    assert_eq!(<Shape as ToBinary>::ENCODED_SIZE, None, "enums vary by variant");
+    assert_eq!(<v1::Profile as ToBinary>::ENCODED_SIZE, None, "versioned structs carry a length");
+    assert_eq!(<Vec<u8> as ToBinary>::ENCODED_SIZE, None);
+}
+
+/// A fixed-size element that owns memory and counts its drops: a `Vec` of them that fails
+/// halfway must drop exactly the elements it had decoded.
+#[derive(Debug)]
+struct Counted(#[allow(dead_code)] Box<u32>);
+
+static COUNTED_DROPS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        COUNTED_DROPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+impl<'de> FromBinary<'de> for Counted {
+    const MIN_SIZE: usize = 4;
+    const FIXED_SIZE: bool = true;
+
+    fn decode(decoder: &mut binary::Decoder<'de>) -> binary::Result<Self> {
+        match decoder.read_u32()? {
+            7 => Err(decoder.error(format_args!("seven is refused"))),
+            n => Ok(Counted(Box::new(n))),
+        }
+    }
+}
+
+#[test]
+fn a_fixed_size_vec_that_fails_halfway_drops_what_it_decoded() {
+    let mut bytes = vec![4];
+    for n in [1u32, 2, 7, 3] {
+        bytes.extend(n.to_le_bytes());
+    }
+    let err = binary::from_slice::<Vec<Counted>>(&bytes).unwrap_err();
+    assert!(err.to_string().contains("seven is refused"), "{err}");
+    assert_eq!(err.path().to_string(), "/2");
+    assert_eq!(COUNTED_DROPS.load(std::sync::atomic::Ordering::Relaxed), 2);
+    bytes[9] = 5;
+    let all = binary::from_slice::<Vec<Counted>>(&bytes).unwrap();
+    assert_eq!(all.len(), 4);
+    drop(all);
+    assert_eq!(COUNTED_DROPS.load(std::sync::atomic::Ordering::Relaxed), 6);
+}
+
 #[test]
 fn plain_values_write_the_same_bytes_as_field_by_field() {
     let nested = Nested { position: Vec3 { x: 1.5, y: -2.0, z: 0.25 }, ids: [7, 0x0102] };

@@ -51,7 +51,8 @@ impl<'a> Encoder<'a> {
     /// Appends a fixed number of raw bytes.
     #[inline(always)]
     pub fn write_array<const N: usize>(&mut self, bytes: [u8; N]) {
-        self.out.extend_from_slice(&bytes);
+        // A fixed-size copy, where `extend_from_slice` may leave an out-of-line call.
+        jetwire_core::output::extend_from_array(self.out, &bytes, 0);
     }
 
     /// Appends one byte.
@@ -136,6 +137,9 @@ impl<'a> Encoder<'a> {
             self.write_plain_slice(items, T::IS_PLAIN);
             Ok(())
         } else {
+            if let Some(size) = T::ENCODED_SIZE {
+                self.out.reserve(size.saturating_mul(items.len()));
+            }
             for item in items {
                 item.encode(self)?;
             }

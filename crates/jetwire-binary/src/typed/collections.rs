@@ -129,14 +129,25 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
         if T::FIXED_SIZE && T::MIN_SIZE > 0 {
             // Every element takes exactly `MIN_SIZE` bytes: one check for all of them, then each
             // element from its own slice, where its fields' checks fold away.
+            // Elements go straight into the reserved capacity: no capacity check per element.
             let mut region = decoder.take_fixed(len * T::MIN_SIZE)?;
-            for index in 0..len {
+            let slots = items.spare_capacity_mut();
+            for (index, slot) in slots.iter_mut().take(len).enumerate() {
                 let mut element = region.take_fixed(T::MIN_SIZE)?;
                 match T::decode(&mut element) {
-                    Ok(item) => items.push(item),
-                    Err(err) => return Err(element_error(err, index)),
+                    Ok(item) => {
+                        slot.write(item);
+                    }
+                    Err(err) => {
+                        // SAFETY: the slots before `index` were written by earlier iterations.
+                        unsafe { items.set_len(index) };
+                        return Err(element_error(err, index));
+                    }
                 }
             }
+            // SAFETY: `reserve_exact(len)` gave at least `len` slots, and the loop wrote each of
+            // the first `len`.
+            unsafe { items.set_len(len) };
             return Ok(items);
         }
         decoder.enter()?;
@@ -199,6 +210,7 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for VecDeque<T> {
 
 impl<T: ToBinary, const N: usize> ToBinary for [T; N] {
     const IS_PLAIN: Plain<Self> = Plain::array(T::IS_PLAIN);
+    const ENCODED_SIZE: Option<usize> = crate::private::sum_of_sizes(&[T::ENCODED_SIZE], N);
 
     #[inline]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {

@@ -39,6 +39,12 @@ pub trait ToBinary {
     /// memory copy (see [`Plain`]). Not plain by default.
     const IS_PLAIN: Plain<Self> = Plain::NO;
 
+    /// The size of every value's encoding, when it is the same for all values (fixed-width
+    /// numbers, and structs of them): a slice of such values reserves its whole encoding once
+    /// instead of growing field by field. Only a reservation hint: a wrong value costs speed,
+    /// never correctness. `None` by default.
+    const ENCODED_SIZE: Option<usize> = None;
+
     /// Appends `self`'s encoding.
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()>;
 }

@@ -15,6 +15,7 @@ macro_rules! number_impls {
     ($($ty:ty),*) => {$(
         impl ToBinary for $ty {
             const IS_PLAIN: Plain<Self> = Plain::of();
+            const ENCODED_SIZE: Option<usize> = Some(size_of::<$ty>());
 
             #[inline(always)]
             fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
@@ -39,6 +40,8 @@ macro_rules! number_impls {
 number_impls!(u8, u16, u32, u64, u128, i8, i16, i32, i64, i128, f32, f64);
 
 impl ToBinary for usize {
+    const ENCODED_SIZE: Option<usize> = Some(8);
+
     #[inline(always)]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
         encoder.write_u64(*self as u64);
@@ -58,6 +61,8 @@ impl<'de> FromBinary<'de> for usize {
 }
 
 impl ToBinary for isize {
+    const ENCODED_SIZE: Option<usize> = Some(8);
+
     #[inline(always)]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
         encoder.write_array((*self as i64).to_le_bytes());
@@ -77,6 +82,8 @@ impl<'de> FromBinary<'de> for isize {
 }
 
 impl ToBinary for bool {
+    const ENCODED_SIZE: Option<usize> = Some(1);
+
     #[inline(always)]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
         encoder.write_bool(*self);
@@ -94,6 +101,8 @@ impl<'de> FromBinary<'de> for bool {
 }
 
 impl ToBinary for char {
+    const ENCODED_SIZE: Option<usize> = Some(4);
+
     #[inline]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
         encoder.write_u32(u32::from(*self));

@@ -43,17 +43,36 @@ pub fn generate(cont: &Container) -> TokenStream {
         }
         Data::Enum(variants) => enum_body(cont, variants, &private),
     };
+    let encoded_size = encoded_size(cont, &private, &to_binary);
 
     quote! {
         #[automatically_derived]
         impl #impl_generics #to_binary for #ident #ty_generics #where_clause {
             const IS_PLAIN: #binary::Plain<Self> = #is_plain;
+            const ENCODED_SIZE: ::core::option::Option<::core::primitive::usize> = #encoded_size;
 
             #[inline]
             fn encode(&self, __e: &mut #binary::Encoder<'_>) -> #binary::Result<()> {
                 #body
             }
         }
+    }
+}
+
+/// `ENCODED_SIZE`: the sum of the fields' sizes for a struct written as its fields in order
+/// (none through `with`, which may write anything); `None` for enums and versioned structs.
+fn encoded_size(cont: &Container, private: &TokenStream, to_binary: &TokenStream) -> TokenStream {
+    match &cont.data {
+        Data::Struct(_, fields)
+            if cont.attrs.versioned.is_none() && !fields.iter().any(|f| travels(f) && f.attrs.with.is_some()) =>
+        {
+            let sizes = fields.iter().filter(|f| travels(f)).map(|f| {
+                let ty = f.ty;
+                quote!(<#ty as #to_binary>::ENCODED_SIZE)
+            });
+            quote!(#private::sum_of_sizes(&[#(#sizes),*], 1))
+        }
+        _ => quote!(::core::option::Option::None),
     }
 }
 

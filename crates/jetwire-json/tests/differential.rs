@@ -242,6 +242,31 @@ proptest! {
     fn written_documents_read_back_to_the_same_values(document in document()) {
         check_writer_round_trip(document.as_bytes())?;
     }
+
+    /// The typed string read (which validates and decodes an escaped string in one pass) against
+    /// the token's lazy decoding and against serde_json, on generated strings and on mutations
+    /// of them: the same text, or an error from all three.
+    #[test]
+    fn one_pass_string_decoding_matches_lazy_decoding_and_serde(
+        string in string(),
+        mutations in prop::collection::vec(mutation(), 0..3),
+    ) {
+        let input = if mutations.is_empty() { string.into_bytes() } else { mutate(&string, &mutations) };
+        let one_pass = Reader::new(&input).read_str().map(|text| text.into_owned());
+        let lazy = Reader::new(&input).read_json_str().map(|raw| raw.decoded().into_owned());
+        match (&one_pass, &lazy) {
+            (Ok(a), Ok(b)) => prop_assert_eq!(a, b),
+            (Err(a), Err(b)) => prop_assert_eq!((a.message(), a.offset()), (b.message(), b.offset())),
+            _ => prop_assert!(false, "{:?}: one pass {:?}, lazy {:?}", input, one_pass, lazy),
+        }
+        // serde_json reads only well-formed Unicode; where it accepts, the texts agree.
+        if let Ok(theirs) = serde_json::from_slice::<String>(&input) {
+            let mut reader = Reader::new(&input);
+            let ours = reader.read_str();
+            prop_assert!(ours.is_ok() && reader.finish().is_ok(), "{:?}: {:?}", input, ours.err());
+            prop_assert_eq!(one_pass.unwrap(), theirs);
+        }
+    }
 }
 
 // ---- fixed cases for the documented differences ---------------------------------------------------

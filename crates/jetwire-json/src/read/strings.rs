@@ -91,22 +91,32 @@ fn decode_into(raw: &[u8], out: &mut Vec<u8>, surrogates: Surrogates) {
             out.push(simple_escape(raw[i + 1]));
             i += 2;
         }
-        i += scan::copy_plain_run(out, &raw[i..]);
+        if raw.get(i).is_some_and(|&b| b != b'\\') {
+            i += scan::copy_plain_run(out, &raw[i..]);
+        }
     }
 }
+
+/// The byte each two-character escape `\` + letter stands for, indexed by the letter; 0 for
+/// `u` (a `\uXXXX` escape) and for every letter that is not an escape.
+pub(crate) const UNESCAPED: [u8; 256] = {
+    let mut table = [0u8; 256];
+    table[b'"' as usize] = b'"';
+    table[b'\\' as usize] = b'\\';
+    table[b'/' as usize] = b'/';
+    table[b'b' as usize] = 0x08;
+    table[b'f' as usize] = 0x0C;
+    table[b'n' as usize] = b'\n';
+    table[b'r' as usize] = b'\r';
+    table[b't' as usize] = b'\t';
+    table
+};
 
 /// The byte that the two-character escape `\` + `letter` stands for (`letter` is one of
 /// `" \ / b f n r t`, as the reader has validated).
 #[inline]
 pub(crate) fn simple_escape(letter: u8) -> u8 {
-    match letter {
-        b'b' => 0x08,
-        b'f' => 0x0C,
-        b'n' => b'\n',
-        b'r' => b'\r',
-        b't' => b'\t',
-        other => other,
-    }
+    UNESCAPED[usize::from(letter)]
 }
 
 /// Decodes the `\uXXXX` escape at `raw[i]` (and its low surrogate partner, if one follows) and

@@ -299,18 +299,26 @@ impl<'de> Reader<'de> {
         out.extend_from_slice(&input[start..backslash]);
         let mut i = backslash;
         loop {
-            let next = self.validate_escape(i)?;
-            if input[i + 1] == b'u' {
-                // A high surrogate may pair with the escape after it: validate that one first.
-                if input.get(next..next + 2) == Some(b"\\u") {
-                    self.validate_escape(next)?;
+            // `input[i]` is a backslash. The two-character escapes, most of any text's, take one
+            // table lookup; `\u` escapes, bad escapes and the end of input take the general path.
+            let letter = input.get(i + 1).copied().unwrap_or(b'u');
+            match strings::UNESCAPED[usize::from(letter)] {
+                0 => {
+                    let next = self.validate_escape(i)?;
+                    // A high surrogate may pair with the escape after it: validate that one first.
+                    if input.get(next..next + 2) == Some(b"\\u") {
+                        self.validate_escape(next)?;
+                    }
+                    i = strings::decode_unicode_escape(input, i, out, strings::Surrogates::Replace);
                 }
-                i = strings::decode_unicode_escape(input, i, out, strings::Surrogates::Replace);
-            } else {
-                out.push(strings::simple_escape(input[i + 1]));
-                i = next;
+                byte => {
+                    out.push(byte);
+                    i += 2;
+                }
             }
-            i += scan::copy_plain_run(out, &input[i..]);
+            if input.get(i).is_some_and(|&b| !scan::is_string_special(b)) {
+                i += scan::copy_plain_run(out, &input[i..]);
+            }
             match input.get(i) {
                 Some(b'"') => break,
                 Some(b'\\') => {}

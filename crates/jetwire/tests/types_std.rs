@@ -457,6 +457,15 @@ fn arrays() {
     assert_eq!((err.message(), err.path()), ("expected an array of 2 elements, found 1", "/1"));
     let err = error::<[u8; 2]>("[1, -2]");
     assert_eq!((err.message(), err.path()), ("number `-2` is out of range for u8", "/1"));
+    // Arrays are filled in place: elements that own memory are dropped when the read fails
+    // halfway, too short, too long or on a bad element.
+    let err = error::<[String; 3]>(r#"["a", "b"]"#);
+    assert_eq!(err.message(), "expected an array of 3 elements, found 2");
+    let err = error::<[String; 2]>(r#"["a", "b", "c"]"#);
+    assert_eq!(err.message(), "expected an array of 2 elements, found more");
+    let err = error::<[String; 3]>(r#"["a", 2, "c"]"#);
+    assert_eq!(err.path(), "/1");
+    round_trip(&[vec!["x".to_owned()], vec![]], r#"[["x"],[]]"#);
 }
 
 #[test]

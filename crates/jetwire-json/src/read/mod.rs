@@ -500,7 +500,7 @@ impl<'de> Reader<'de> {
 
     /// Whether the current array has another element (positioned to be read); `false` once the
     /// array's `]` has been consumed.
-    #[inline]
+    #[inline(always)]
     pub fn next_element(&mut self) -> Result<bool> {
         let byte = self.skip_whitespace();
         match (self.state, byte) {

@@ -79,7 +79,6 @@ pub const fn asserted_plain<T: PlainData>() -> Plain<T> {
     Plain::of()
 }
 
-/// The least of `sizes` (0 for none): the minimum size of an enum's variants.
 /// `ENCODED_SIZE` of `times` repetitions of fields whose sizes are `sizes`: their sum, or `None`
 /// when any field's size varies (or the sum overflows).
 pub const fn sum_of_sizes(sizes: &[Option<usize>], times: usize) -> Option<usize> {
@@ -98,7 +97,7 @@ pub const fn sum_of_sizes(sizes: &[Option<usize>], times: usize) -> Option<usize
     total.checked_mul(times)
 }
 
-/// The smallest of `sizes`.
+/// The least of `sizes` (0 for none): the minimum size of an enum's variants.
 pub const fn min_of(sizes: &[usize]) -> usize {
     let mut min = usize::MAX;
     let mut i = 0;

@@ -5,11 +5,13 @@
 //! - [`output`]: the [`Output`] sink that writers append to: a `Vec<u8>` owned or borrowed, or a
 //!   buffer in front of any [`std::io::Write`].
 //!
+//! - [`array`]: [`PartialArray`](array::PartialArray), arrays decoded in place.
 //! - [`blocks`]: the append-only block list behind input that arrives in pieces.
 //! - [`ErrorPath`]: the JSON Pointer of a failing value, shared by every format's errors.
 //!
 //! Most users want the `jetwire` facade crate instead of this one.
 
+pub mod array;
 pub mod blocks;
 pub mod output;
 mod path;

@@ -243,6 +243,33 @@ proptest! {
         check_writer_round_trip(document.as_bytes())?;
     }
 
+    /// Many escaped strings through one reader, which decodes them all in one scratch buffer:
+    /// short ones after long ones (over the 1 KiB at which a text keeps the buffer), each equal
+    /// to its lazy decoding.
+    #[test]
+    fn one_reader_decodes_a_run_of_escaped_strings(
+        strings in prop::collection::vec((string(), 0usize..3), 1..12),
+    ) {
+        let texts: Vec<String> = strings
+            .iter()
+            .map(|(s, times)| {
+                let content = &s[1..s.len() - 1];
+                // Some strings grow past 1 KiB, escapes spread through them.
+                let long: String = std::iter::repeat_n(format!("{content}\\n{}", "x".repeat(200)), *times * 3).collect();
+                format!("\"{content}{long}\"")
+            })
+            .collect();
+        let document = format!("[{}]", texts.join(","));
+        let mut reader = Reader::new(document.as_bytes());
+        reader.begin_array().unwrap();
+        for text in &texts {
+            prop_assert!(reader.next_element().unwrap());
+            let expected = Reader::new(text.as_bytes()).read_json_str().unwrap().decoded().into_owned();
+            prop_assert_eq!(reader.read_str().unwrap(), expected);
+        }
+        prop_assert!(!reader.next_element().unwrap());
+    }
+
     /// The typed string read (which validates and decodes an escaped string in one pass) against
     /// the token's lazy decoding and against serde_json, on generated strings and on mutations
     /// of them: the same text, or an error from all three.

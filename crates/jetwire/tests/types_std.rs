@@ -457,8 +457,9 @@ fn arrays() {
     assert_eq!((err.message(), err.path()), ("expected an array of 2 elements, found 1", "/1"));
     let err = error::<[u8; 2]>("[1, -2]");
     assert_eq!((err.message(), err.path()), ("number `-2` is out of range for u8", "/1"));
-    // Arrays are filled in place: elements that own memory are dropped when the read fails
-    // halfway, too short, too long or on a bad element.
+    // Arrays are filled in place (`jetwire_core::array::PartialArray`, whose own tests count the
+    // drops): reads that fail halfway, too short, too long or on a bad element, with elements
+    // that own memory.
     let err = error::<[String; 3]>(r#"["a", "b"]"#);
     assert_eq!(err.message(), "expected an array of 3 elements, found 2");
     let err = error::<[String; 2]>(r#"["a", "b", "c"]"#);

@@ -137,8 +137,8 @@ impl<'a> Encoder<'a> {
             self.write_plain_slice(items, T::IS_PLAIN);
             Ok(())
         } else {
-            if let Some(size) = T::ENCODED_SIZE {
-                self.out.reserve(size.saturating_mul(items.len()));
+            if let Some(total) = T::ENCODED_SIZE.and_then(|size| size.checked_mul(items.len())) {
+                self.out.reserve(total);
             }
             for item in items {
                 item.encode(self)?;

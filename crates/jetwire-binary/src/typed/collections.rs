@@ -8,7 +8,6 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasher, Hash};
-use std::mem::{ManuallyDrop, MaybeUninit};
 
 use super::{FromBinary, ToBinary};
 use crate::decode::Decoder;
@@ -130,24 +129,19 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
             // Every element takes exactly `MIN_SIZE` bytes: one check for all of them, then each
             // element from its own slice, where its fields' checks fold away.
             // Elements go straight into the reserved capacity: no capacity check per element.
+            // The length follows each write, so an error or a panic drops what was decoded.
             let mut region = decoder.take_fixed(len * T::MIN_SIZE)?;
-            let slots = items.spare_capacity_mut();
-            for (index, slot) in slots.iter_mut().take(len).enumerate() {
+            for index in 0..len {
                 let mut element = region.take_fixed(T::MIN_SIZE)?;
-                match T::decode(&mut element) {
-                    Ok(item) => {
-                        slot.write(item);
-                    }
-                    Err(err) => {
-                        // SAFETY: the slots before `index` were written by earlier iterations.
-                        unsafe { items.set_len(index) };
-                        return Err(element_error(err, index));
-                    }
+                let item = T::decode(&mut element).map_err(|err| element_error(err, index))?;
+                // SAFETY: `index < len <= capacity` (`reserve_exact(len)` above, and `items.len()
+                // == index`): the slot is inside the allocation, unwritten, and the first
+                // `index` slots are initialized.
+                unsafe {
+                    items.as_mut_ptr().add(index).write(item);
+                    items.set_len(index + 1);
                 }
             }
-            // SAFETY: `reserve_exact(len)` gave at least `len` slots, and the loop wrote each of
-            // the first `len`.
-            unsafe { items.set_len(len) };
             return Ok(items);
         }
         decoder.enter()?;
@@ -244,33 +238,12 @@ impl<'de, T: FromBinary<'de>, const N: usize> FromBinary<'de> for [T; N] {
 
 /// Decodes `N` elements into an array, dropping those already decoded if one fails.
 fn decode_array<'de, T: FromBinary<'de>, const N: usize>(decoder: &mut Decoder<'de>) -> Result<[T; N]> {
-    /// The elements decoded so far: `items[..init]` are initialized.
-    struct Partial<T, const N: usize> {
-        items: [MaybeUninit<T>; N],
-        init: usize,
+    let mut partial = jetwire_core::array::PartialArray::<T, N>::new();
+    while !partial.is_full() {
+        let index = partial.len();
+        partial.push(T::decode(decoder).map_err(|e| element_error(e, index))?);
     }
-
-    impl<T, const N: usize> Drop for Partial<T, N> {
-        fn drop(&mut self) {
-            for item in &mut self.items[..self.init] {
-                // SAFETY: the first `init` elements were written by `decode_array` and are
-                // dropped once, here; the array is never read after a drop.
-                unsafe { item.assume_init_drop() };
-            }
-        }
-    }
-
-    let mut partial = Partial::<T, N> { items: [const { MaybeUninit::uninit() }; N], init: 0 };
-    while partial.init < N {
-        let item = T::decode(decoder).map_err(|e| element_error(e, partial.init))?;
-        partial.items[partial.init].write(item);
-        partial.init += 1;
-    }
-    let partial = ManuallyDrop::new(partial);
-    // SAFETY: all `N` elements are initialized (the loop ran to `N`), `[MaybeUninit<T>; N]`
-    // has the layout of `[T; N]`, and `ManuallyDrop` keeps the guard from dropping the
-    // elements that the read moves out.
-    Ok(unsafe { partial.items.as_ptr().cast::<[T; N]>().read() })
+    Ok(partial.into_array().expect("the loop filled every element"))
 }
 
 impl<T: ToBinary, S> ToBinary for HashSet<T, S> {

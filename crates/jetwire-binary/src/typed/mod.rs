@@ -41,8 +41,9 @@ pub trait ToBinary {
 
     /// The size of every value's encoding, when it is the same for all values (fixed-width
     /// numbers, and structs of them): a slice of such values reserves its whole encoding once
-    /// instead of growing field by field. Only a reservation hint: a wrong value costs speed,
-    /// never correctness. `None` by default.
+    /// instead of growing field by field. Only a reservation hint: the bytes written never
+    /// depend on it, but an overstated size reserves memory that is never used (a huge one
+    /// fails the allocation). `None` by default.
     const ENCODED_SIZE: Option<usize> = None;
 
     /// Appends `self`'s encoding.

@@ -217,7 +217,11 @@ mod tests {
                 };
                 if source.len() >= sse2::LANES {
                     let mut out = started();
-                    found.push((format!("sse2 from {copied}"), sse2::copy_plain_run(&mut out, source, copied), out));
+                    found.push((
+                        format!("sse2 from {copied}"),
+                        sse2::copy_plain_run(&mut out, source, copied),
+                        out,
+                    ));
                 }
                 if source.len() >= avx2::LANES && has_avx2() {
                     let mut out = started();

@@ -8,10 +8,13 @@
 ///
 /// # Safety
 ///
-/// Every method is `unsafe` because it may use instructions the CPU must support: callers must
-/// have checked that the implementing type's instruction set is available. Loads and stores
-/// additionally need `LANES` valid bytes at the pointer.
-pub(crate) trait Vector: Copy {
+/// Implementations must load and store exactly `LANES` bytes, with `LANES` at most 32 (the
+/// masks are `u32`s, one bit per lane): the generic algorithms size every bounds check by it.
+///
+/// Every method is `unsafe` to call because it may use instructions the CPU must support:
+/// callers must have checked that the implementing type's instruction set is available. Loads
+/// and stores additionally need `LANES` valid bytes at the pointer.
+pub(crate) unsafe trait Vector: Copy {
     /// Bytes per register.
     const LANES: usize;
 
@@ -43,7 +46,8 @@ mod x86_64 {
 
     use super::Vector;
 
-    impl Vector for __m128i {
+    // SAFETY: 16-byte SSE2 loads and stores; 16 lanes.
+    unsafe impl Vector for __m128i {
         const LANES: usize = 16;
 
         #[inline(always)]
@@ -89,7 +93,8 @@ mod x86_64 {
         }
     }
 
-    impl Vector for __m256i {
+    // SAFETY: 32-byte AVX loads and stores; 32 lanes.
+    unsafe impl Vector for __m256i {
         const LANES: usize = 32;
 
         #[inline(always)]

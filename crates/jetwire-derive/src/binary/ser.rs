@@ -64,7 +64,8 @@ pub fn generate(cont: &Container) -> TokenStream {
 fn encoded_size(cont: &Container, private: &TokenStream, to_binary: &TokenStream) -> TokenStream {
     match &cont.data {
         Data::Struct(_, fields)
-            if cont.attrs.versioned.is_none() && !fields.iter().any(|f| travels(f) && f.attrs.with.is_some()) =>
+            if cont.attrs.versioned.is_none()
+                && !fields.iter().any(|f| travels(f) && f.attrs.with.is_some()) =>
         {
             let sizes = fields.iter().filter(|f| travels(f)).map(|f| {
                 let ty = f.ty;

@@ -282,7 +282,12 @@ impl<'de> Reader<'de> {
         let mut out = core::mem::take(&mut self.scratch);
         out.clear();
         out.reserve((backslash - start) * 2 + 16);
-        self.decode_escaped_into(&mut out, start, backslash)?;
+        if let Err(err) = self.decode_escaped_into(&mut out, start, backslash) {
+            // Kept for the retry: input in pieces reads a string that ran into the end of its
+            // window again from a longer one.
+            self.scratch = out;
+            return Err(err);
+        }
         if out.len() >= COPY_OUT_BELOW {
             return Ok(strings::into_string(out));
         }

@@ -94,58 +94,20 @@ impl<'de, T: FromJson<'de>> FromJson<'de> for VecDeque<T> {
 
 impl<'de, T: FromJson<'de>, const N: usize> FromJson<'de> for [T; N] {
     fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
-        let mut items = PartialArray::<T, N>::new();
+        // Filled in place: reading an array allocates nothing.
+        let mut items = jetwire_core::array::PartialArray::<T, N>::new();
         reader.begin_array()?;
         while reader.next_element()? {
-            if items.len == N {
+            if items.is_full() {
                 return Err(reader.data_error(format_args!("expected an array of {N} elements, found more")));
             }
-            let index = items.len;
+            let index = items.len();
             items.push(T::from_json(reader).map_err(|e| e.prepend_index(index))?);
         }
-        let found = items.len;
-        items
-            .into_array()
-            .ok_or_else(|| reader.data_error(format_args!("expected an array of {N} elements, found {found}")))
-    }
-}
-
-/// An array being filled in place, element by element: reading `[T; N]` allocates nothing. The
-/// elements pushed so far are dropped if it is dropped before it is full.
-struct PartialArray<T, const N: usize> {
-    slots: [core::mem::MaybeUninit<T>; N],
-    len: usize,
-}
-
-impl<T, const N: usize> PartialArray<T, N> {
-    fn new() -> Self {
-        PartialArray { slots: [const { core::mem::MaybeUninit::uninit() }; N], len: 0 }
-    }
-
-    /// Appends `item`; the caller has checked that the array is not full.
-    fn push(&mut self, item: T) {
-        self.slots[self.len].write(item);
-        self.len += 1;
-    }
-
-    /// The array, if every element has been pushed.
-    fn into_array(self) -> Option<[T; N]> {
-        if self.len != N {
-            return None;
-        }
-        let this = core::mem::ManuallyDrop::new(self);
-        // SAFETY: all `N` slots are initialized (`len == N`), and `[MaybeUninit<T>; N]` has the
-        // layout of `[T; N]`. `ManuallyDrop` keeps `Drop` from dropping the moved elements again.
-        Some(unsafe { core::ptr::read((&raw const this.slots).cast::<[T; N]>()) })
-    }
-}
-
-impl<T, const N: usize> Drop for PartialArray<T, N> {
-    fn drop(&mut self) {
-        for slot in &mut self.slots[..self.len] {
-            // SAFETY: the first `len` slots were written by `push` and not moved out.
-            unsafe { slot.assume_init_drop() };
-        }
+        let found = items.len();
+        items.into_array().ok_or_else(|| {
+            reader.data_error(format_args!("expected an array of {N} elements, found {found}"))
+        })
     }
 }
 

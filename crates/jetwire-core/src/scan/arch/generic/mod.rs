@@ -27,7 +27,9 @@ impl<V: Vector> Specials<V> {
     #[inline(always)]
     unsafe fn new() -> Self {
         // SAFETY: the caller has checked `V`'s instruction set.
-        unsafe { Specials { quote: V::splat(b'"'), backslash: V::splat(b'\\'), last_control: V::splat(0x1F) } }
+        unsafe {
+            Specials { quote: V::splat(b'"'), backslash: V::splat(b'\\'), last_control: V::splat(0x1F) }
+        }
     }
 
     /// A bit per lane of `block`: set where the byte is `"`, `\` or below 0x20.
@@ -92,6 +94,7 @@ pub(crate) unsafe fn whitespace_mask<V: Vector>(ptr: *const u8) -> u32 {
 /// A mask of bits for every lane of `V`.
 #[inline(always)]
 fn all_lanes<V: Vector>() -> u32 {
+    const { assert!(V::LANES <= 32) };
     u32::MAX >> (32 - V::LANES)
 }
 
@@ -169,10 +172,12 @@ pub(crate) unsafe fn skip_whitespace<V: Vector>(haystack: &[u8], from: usize) ->
 ///
 /// # Safety
 ///
-/// `V`'s instruction set must be available, and `source.len() >= V::LANES`.
+/// `V`'s instruction set must be available, `source.len() >= V::LANES`, and
+/// `copied <= out.len()` with `copied <= source.len()`: the overlapping last register is stored
+/// over the copies of bytes before `copied`, at the end of `out`.
 #[inline(always)]
 pub(crate) unsafe fn copy_plain_run<V: Vector>(out: &mut Vec<u8>, source: &[u8], copied: usize) -> usize {
-    debug_assert!(source.len() >= V::LANES && out.len() >= copied);
+    debug_assert!(source.len() >= V::LANES && out.len() >= copied && copied <= source.len());
     let len = source.len();
     let src = source.as_ptr();
     // SAFETY: the caller has checked `V`'s instruction set.

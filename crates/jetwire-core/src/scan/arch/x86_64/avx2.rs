@@ -34,7 +34,8 @@ pub(crate) unsafe fn skip_whitespace(haystack: &[u8], from: usize) -> usize {
 ///
 /// # Safety
 ///
-/// The CPU must support AVX2, and `source.len() >= LANES`.
+/// The CPU must support AVX2, `source.len() >= LANES`, and `copied <= out.len()` with
+/// `copied <= source.len()` (`source[..copied]` being the last `copied` bytes of `out`).
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn copy_plain_run(out: &mut Vec<u8>, source: &[u8], copied: usize) -> usize {
     // SAFETY: forwarded from the caller.

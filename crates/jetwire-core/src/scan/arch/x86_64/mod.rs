@@ -100,7 +100,8 @@ pub(crate) fn copy_plain_run(out: &mut Vec<u8>, source: &[u8]) -> usize {
 #[inline(never)]
 fn copy_plain_run_long(out: &mut Vec<u8>, source: &[u8], copied: usize) -> usize {
     if source.len() >= avx2::LANES && has_avx2() {
-        // SAFETY: AVX2 was detected, and the source holds a whole AVX2 register.
+        // SAFETY: AVX2 was detected, and the source holds a whole AVX2 register; `copied` is 0 or
+        // the 16 bytes `copy_first_register` has just appended to `out` from `source`.
         unsafe { avx2::copy_plain_run(out, source, copied) }
     } else {
         sse2::copy_plain_run(out, source, copied)

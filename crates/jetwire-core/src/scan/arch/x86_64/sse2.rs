@@ -64,10 +64,11 @@ pub(crate) fn skip_whitespace(haystack: &[u8], from: usize) -> usize {
     unsafe { generic::skip_whitespace::<__m128i>(haystack, from) }
 }
 
-/// See [`generic::copy_plain_run`].
+/// See [`generic::copy_plain_run`]. `source[..copied]` must be the last `copied` bytes of `out`
+/// (else the bytes copied are wrong, though memory stays safe: the lengths are asserted).
 #[inline]
 pub(crate) fn copy_plain_run(out: &mut Vec<u8>, source: &[u8], copied: usize) -> usize {
-    assert!(source.len() >= LANES);
+    assert!(source.len() >= LANES && copied <= out.len() && copied <= source.len());
     // SAFETY: SSE2 is baseline; the length was just checked.
     unsafe { generic::copy_plain_run::<__m128i>(out, source, copied) }
 }

@@ -664,7 +664,7 @@ impl<'de> Reader<'de> {
     }
 
     /// Consumes one token without decoding it.
-    #[inline]
+    #[inline(always)]
     fn skip_token(&mut self) -> Result<()> {
         let byte = self.advance()?;
         match (self.state, byte) {

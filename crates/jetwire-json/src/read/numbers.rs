@@ -175,10 +175,21 @@ pub(crate) fn skip(input: &[u8], start: usize) -> Result<usize, NumberError> {
     Ok(i)
 }
 
-/// The index of the first byte at or after `i` that is not an ASCII digit.
+/// The index of the first byte at or after `i` that is not an ASCII digit: eight bytes at a time
+/// while eight remain (most runs end within the first word), then byte by byte.
 #[inline(always)]
-fn skip_digits(input: &[u8], i: usize) -> usize {
-    i + scan::leading_digits(input.get(i..).unwrap_or_default())
+fn skip_digits(input: &[u8], mut i: usize) -> usize {
+    while let Some(chunk) = input.get(i..i + 8) {
+        let count = scan::leading_digits_in_word(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+        i += count;
+        if count < 8 {
+            return i;
+        }
+    }
+    while input.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    i
 }
 
 /// Exact powers of ten as `f64` (all of 10^0..=10^22 are exactly representable).

@@ -8,7 +8,7 @@
 use std::io;
 
 use jetwire_json::stream::{Pull, PushReader};
-use jetwire_json::{IoOutput, Output, OwnedRawValue, ReadOptions, Reader, WriteOptions, Writer};
+use jetwire_json::{IoOutput, Output, OwnedRawValue, ReadOptions, Reader, Token, WriteOptions, Writer};
 
 use crate::Failure;
 use crate::input::Source;
@@ -32,15 +32,8 @@ pub(crate) fn transcode<W: io::Write>(
     write: WriteOptions,
     out: W,
 ) -> std::result::Result<IoOutput<W>, Failure> {
-    let mut reader = PushReader::with_options(read);
     let mut writer = Writer::to_io(out, unchecked(write));
-    loop {
-        match reader.next_token()? {
-            Pull::Ready(Some(token)) => writer.token(token)?,
-            Pull::Ready(None) => break,
-            Pull::NeedMoreData => source.feed(&mut reader).map_err(Failure::Input)?,
-        }
-    }
+    each_token(source, read, |token| writer.token(token))?;
     Ok(writer.into_output())
 }
 
@@ -78,10 +71,20 @@ pub(crate) fn check_lines(source: &mut Source, read: ReadOptions) -> std::result
 
 /// Checks the one document of `source`, a token at a time.
 pub(crate) fn check(source: &mut Source, read: ReadOptions) -> std::result::Result<(), Failure> {
+    each_token(source, read, |_| Ok(()))
+}
+
+/// Hands each token of the one document of `source` to `use_token`, feeding the reader a block
+/// at a time.
+fn each_token(
+    source: &mut Source,
+    read: ReadOptions,
+    mut use_token: impl FnMut(Token<'_>) -> jetwire_json::Result<()>,
+) -> std::result::Result<(), Failure> {
     let mut reader = PushReader::with_options(read);
     loop {
         match reader.next_token()? {
-            Pull::Ready(Some(_)) => {}
+            Pull::Ready(Some(token)) => use_token(token)?,
             Pull::Ready(None) => return Ok(()),
             Pull::NeedMoreData => source.feed(&mut reader).map_err(Failure::Input)?,
         }

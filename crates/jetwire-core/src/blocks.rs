@@ -19,7 +19,8 @@ pub enum Block<'a> {
 }
 
 impl Block<'_> {
-    fn bytes(&self) -> &[u8] {
+    /// The block's bytes, whoever owns them.
+    pub fn bytes(&self) -> &[u8] {
         match self {
             Block::Borrowed(bytes) => bytes,
             Block::Owned(bytes) => bytes,

@@ -120,7 +120,9 @@ fn typed_entries<T: Model>() -> Vec<(&'static str, ReadChunks<T>)> {
 }
 
 /// Skipping the whole value: jetwire's `skip_value` in place (one chunk: the contiguous reader),
-/// the peers reading into `IgnoredAny`. The checks compare how many bytes each consumed.
+/// the peers reading into `IgnoredAny`. Each entry returns how many bytes it consumed, which is
+/// all of them once it succeeds (every entry refuses trailing bytes): the checks prove that every
+/// implementation accepts the input, not more.
 fn skip_entries() -> Vec<(&'static str, ReadChunks<usize>)> {
     vec![
         ("jetwire", |chunks, _| {

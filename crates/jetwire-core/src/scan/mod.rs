@@ -77,7 +77,21 @@ pub fn copy_plain_run(out: &mut Vec<u8>, source: &[u8]) -> usize {
 /// ```
 #[inline]
 pub fn leading_digits(haystack: &[u8]) -> usize {
-    arch::all::swar::leading_digits(haystack)
+    end_of_digits(haystack, 0)
+}
+
+/// The index of the first byte of `haystack` at or after `at` that is not an ASCII digit, or
+/// `haystack.len()` (`at` itself when it is past the end): a number scanner's digit run, without
+/// re-slicing the input.
+///
+/// ```
+/// use jetwire_core::scan::end_of_digits;
+/// assert_eq!(end_of_digits(b"-12345.5", 1), 6);
+/// assert_eq!(end_of_digits(b"12", 5), 5);
+/// ```
+#[inline(always)]
+pub fn end_of_digits(haystack: &[u8], at: usize) -> usize {
+    arch::all::swar::end_of_digits(haystack, at)
 }
 
 /// How many ASCII digits the eight bytes of `word` (loaded little-endian) start with, 0 to 8.

@@ -6,7 +6,10 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{binding, path_name, plain, runtime, travels, variant_name, variant_pattern, with_plain_bound};
+use super::{
+    binding, path_name, plain, runtime, sized_by_fields, travels, variant_name, variant_pattern,
+    with_plain_bound,
+};
 use crate::bound;
 use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::attr::Default;
@@ -27,19 +30,9 @@ pub fn generate(cont: &Container) -> TokenStream {
         Data::Struct(_, fields) => g.unversioned_struct(fields),
         Data::Enum(variants) => g.enumeration(variants),
     };
-    let fixed_size = match &cont.data {
-        Data::Struct(_, fields) if cont.attrs.versioned.is_none() => {
-            if fields.iter().any(|f| travels(f) && f.attrs.with.is_some()) {
-                quote!(false)
-            } else {
-                let fixed = fields.iter().filter(|f| travels(f)).map(|f| {
-                    let ty = f.ty;
-                    quote!(<#ty as #from_binary>::FIXED_SIZE)
-                });
-                quote!(true #(&& #fixed)*)
-            }
-        }
-        _ => quote!(false),
+    let fixed_size = match sized_by_fields(cont) {
+        Some(types) => quote!(true #(&& <#types as #from_binary>::FIXED_SIZE)*),
+        None => quote!(false),
     };
 
     quote! {

@@ -17,7 +17,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::bound;
-use crate::internals::ast::{Container, Field, Variant};
+use crate::internals::ast::{Container, Data, Field, Variant};
 use crate::internals::{self, Derive};
 use crate::wrap::{GeneratedUnsafe, wrap_in_const};
 
@@ -36,6 +36,21 @@ pub fn expand_from_binary(input: &syn::DeriveInput) -> syn::Result<TokenStream> 
 /// Whether `field` is on the wire: a field skipped in either direction is skipped in both.
 fn travels(field: &Field) -> bool {
     field.is_serialized() && field.is_deserialized()
+}
+
+/// The types of the fields that travel, for a struct whose encoding is exactly its fields in
+/// order: not versioned (no length prefix) and no field written `with` a module (which may write
+/// anything). Its size then follows from its fields' sizes; `None` for any other type.
+fn sized_by_fields<'a>(cont: &'a Container<'a>) -> Option<Vec<&'a syn::Type>> {
+    match &cont.data {
+        Data::Struct(_, fields)
+            if cont.attrs.versioned.is_none()
+                && !fields.iter().any(|f| travels(f) && f.attrs.with.is_some()) =>
+        {
+            Some(fields.iter().filter(|f| travels(f)).map(|f| f.ty).collect())
+        }
+        _ => None,
+    }
 }
 
 /// The name of `field` in error paths: its Rust name, or its index in a tuple.

@@ -5,7 +5,10 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{binding, path_name, plain, runtime, travels, variant_name, variant_pattern, with_plain_bound};
+use super::{
+    binding, path_name, plain, runtime, sized_by_fields, travels, variant_name, variant_pattern,
+    with_plain_bound,
+};
 use crate::bound;
 use crate::internals::ast::{Container, Data, Field, Variant};
 
@@ -62,18 +65,9 @@ pub fn generate(cont: &Container) -> TokenStream {
 /// `ENCODED_SIZE`: the sum of the fields' sizes for a struct written as its fields in order
 /// (none through `with`, which may write anything); `None` for enums and versioned structs.
 fn encoded_size(cont: &Container, private: &TokenStream, to_binary: &TokenStream) -> TokenStream {
-    match &cont.data {
-        Data::Struct(_, fields)
-            if cont.attrs.versioned.is_none()
-                && !fields.iter().any(|f| travels(f) && f.attrs.with.is_some()) =>
-        {
-            let sizes = fields.iter().filter(|f| travels(f)).map(|f| {
-                let ty = f.ty;
-                quote!(<#ty as #to_binary>::ENCODED_SIZE)
-            });
-            quote!(#private::sum_of_sizes(&[#(#sizes),*], 1))
-        }
-        _ => quote!(::core::option::Option::None),
+    match sized_by_fields(cont) {
+        Some(types) => quote!(#private::sum_of_sizes(&[#(<#types as #to_binary>::ENCODED_SIZE),*], 1)),
+        None => quote!(::core::option::Option::None),
     }
 }
 

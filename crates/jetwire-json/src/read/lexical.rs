@@ -39,12 +39,10 @@ impl<'de> Reader<'de> {
     #[cold]
     #[inline(never)]
     fn resume_string(&mut self, quote: usize, err: Error) -> Result<(usize, usize, bool)> {
-        if err.is_eof() && self.extend_window(quote) {
-            let found = self.scan_string()?;
-            self.trim_window();
-            return Ok(found);
+        match err.is_eof().then(|| self.read_again(quote, Self::scan_string)).flatten() {
+            Some(found) => found,
+            None => Err(err),
         }
-        Err(err)
     }
 
     /// Validates the escape at `input[i]` (a backslash) and returns the index after it.
@@ -174,12 +172,12 @@ impl<'de> Reader<'de> {
     #[inline(never)]
     fn literal_mismatch(&mut self, literal: &'static [u8]) -> Result<()> {
         let rest = &self.input[self.pos..];
-        if rest.len() < literal.len() && literal.starts_with(rest) && self.extend_window(self.pos) {
-            self.expect_literal(literal)?;
-            self.trim_window();
-            return Ok(());
+        let cut_short = rest.len() < literal.len() && literal.starts_with(rest);
+        match cut_short.then(|| self.read_again(self.pos, |reader| reader.expect_literal(literal))).flatten()
+        {
+            Some(done) => done,
+            None => Err(self.literal_error(literal)),
         }
-        Err(self.literal_error(literal))
     }
 
     #[cold]

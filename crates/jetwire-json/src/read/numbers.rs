@@ -175,21 +175,10 @@ pub(crate) fn skip(input: &[u8], start: usize) -> Result<usize, NumberError> {
     Ok(i)
 }
 
-/// The index of the first byte at or after `i` that is not an ASCII digit: eight bytes at a time
-/// while eight remain (most runs end within the first word), then byte by byte.
+/// The index of the first byte at or after `i` that is not an ASCII digit.
 #[inline(always)]
-fn skip_digits(input: &[u8], mut i: usize) -> usize {
-    while let Some(chunk) = input.get(i..i + 8) {
-        let count = scan::leading_digits_in_word(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
-        i += count;
-        if count < 8 {
-            return i;
-        }
-    }
-    while input.get(i).is_some_and(u8::is_ascii_digit) {
-        i += 1;
-    }
-    i
+fn skip_digits(input: &[u8], i: usize) -> usize {
+    scan::end_of_digits(input, i)
 }
 
 /// Exact powers of ten as `f64` (all of 10^0..=10^22 are exactly representable).
@@ -307,6 +296,40 @@ pub(crate) fn to_i128(number: &ScannedNumber, text: &[u8]) -> Option<i128> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `nearest_f64` (used by the reader and by `Number`) on the significands and scales that
+    /// decimal spellings produce.
+    #[test]
+    fn nearest_f64_is_correctly_rounded() {
+        // Deterministic pseudo-random significands and scales, against the standard library.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..200_000 {
+            let width = 1 + (next() % 19) as u32;
+            let digits = next() % 10u64.pow(width);
+            let scale = (next() % 39) as i32 - 19;
+            let text = format!("{digits}e{scale}");
+            let expected: f64 = text.parse().unwrap();
+            let actual = nearest_f64(digits, i64::from(scale)).unwrap();
+            assert_eq!(actual.to_bits(), expected.to_bits(), "round {round}: {text}");
+        }
+        // Halfway cases: 2^53 + 1 and neighbours, over powers of ten.
+        for base in [9007199254740993u64, 9007199254740995, 18014398509481985, 1u64 << 63 | 1 << 10] {
+            for k in 0..=19 {
+                let text = format!("{base}e-{k}");
+                assert_eq!(
+                    nearest_f64(base, -k).unwrap().to_bits(),
+                    text.parse::<f64>().unwrap().to_bits(),
+                    "{text}"
+                );
+            }
+        }
+    }
 
     fn f64_of(text: &str) -> Option<f64> {
         let n = scan(text.as_bytes(), 0).unwrap();

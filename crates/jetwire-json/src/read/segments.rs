@@ -117,11 +117,7 @@ impl<'a> Segments<'a> {
         let starts = self.starts.get_mut();
         let count = keep_from - self.blocks.first();
         for block in self.blocks.release_front(keep_from) {
-            let bytes: &[u8] = match &block {
-                Block::Borrowed(bytes) => bytes,
-                Block::Owned(bytes) => bytes,
-                Block::Boxed(owner) => (**owner).as_ref(),
-            };
+            let bytes = block.bytes();
             self.released.add(bytes);
             self.released_bytes += bytes.len();
             if let Block::Owned(buffer) = block {
@@ -134,20 +130,21 @@ impl<'a> Segments<'a> {
     }
 }
 
+impl Segments<'_> {
+    /// The block at `index` and its absolute start, if it is held (no starving).
+    fn held(&self, index: usize) -> Option<(&[u8], usize)> {
+        let bytes = self.blocks.get(index)?;
+        Some((bytes, self.starts.borrow()[index - self.blocks.first()]))
+    }
+}
+
 impl Source for Segments<'_> {
     fn block(&self, index: usize) -> Option<(&[u8], usize)> {
-        match self.blocks.get(index) {
-            Some(bytes) => {
-                let start = self.starts.borrow()[index - self.blocks.first()];
-                Some((bytes, start))
-            }
-            None => {
-                if !self.ended.get() {
-                    self.starved.set(true);
-                }
-                None
-            }
+        let held = self.held(index);
+        if held.is_none() {
+            self.wanted_more();
         }
+        held
     }
 
     fn keep(&self, bytes: Vec<u8>) -> &[u8] {
@@ -160,15 +157,14 @@ impl Source for Segments<'_> {
         let stop = start.saturating_add(limit);
         let before = out.len();
         while at < stop {
-            let Some(bytes) = self.blocks.get(index) else {
+            let Some((bytes, block_start)) = self.held(index) else {
                 // Starved only when nothing at all could be had: a stitch that got some bytes
                 // goes on with them.
-                if out.len() == before && !self.ended.get() {
-                    self.starved.set(true);
+                if out.len() == before {
+                    self.wanted_more();
                 }
                 break;
             };
-            let block_start = self.starts.borrow()[index - self.blocks.first()];
             if at < block_start + bytes.len() {
                 let from = at - block_start;
                 let to = bytes.len().min(stop - block_start);
@@ -184,9 +180,8 @@ impl Source for Segments<'_> {
     }
 
     fn block_end(&self, offset: usize) -> usize {
-        let index = self.block_index_at(offset);
-        match self.blocks.get(index) {
-            Some(bytes) => self.starts.borrow()[index - self.blocks.first()] + bytes.len(),
+        match self.held(self.block_index_at(offset)) {
+            Some((bytes, start)) => start + bytes.len(),
             None => offset,
         }
     }

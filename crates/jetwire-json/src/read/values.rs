@@ -262,12 +262,10 @@ impl<'de> Reader<'de> {
     #[cold]
     #[inline(never)]
     fn resume_str(&mut self, quote: usize, err: Error) -> Result<Cow<'de, str>> {
-        if err.is_eof() && self.extend_window(quote) {
-            let text = self.read_str()?;
-            self.trim_window();
-            return Ok(text);
+        match err.is_eof().then(|| self.read_again(quote, Self::read_str)).flatten() {
+            Some(text) => text,
+            None => Err(err),
         }
-        Err(err)
     }
 
     /// Validates and decodes, in one pass, the rest of a string whose content starts at

@@ -9,6 +9,8 @@
 //! reading stays linear whatever the block sizes. Every method here is cold: the contiguous path
 //! only ever reaches them at the very end of its input.
 
+use jetwire_core::scan;
+
 use super::segments::{Segments, Source};
 use super::{BitStack, ReadOptions, Reader, State};
 use crate::error::{Category, Error, describe_found};
@@ -122,18 +124,15 @@ impl<'de> Reader<'de> {
     pub(crate) fn next_line(&mut self, first: bool) -> crate::Result<bool> {
         let mut line_feed = first;
         loop {
-            let Some(&byte) = self.input.get(self.pos) else {
-                if self.refill() {
-                    continue;
-                }
-                return Ok(false);
-            };
-            match byte {
-                b'\n' => line_feed = true,
-                b' ' | b'\t' | b'\r' => {}
-                _ => break,
+            let blank = scan::skip_whitespace(&self.input[self.pos..]);
+            line_feed |= self.input[self.pos..self.pos + blank].contains(&b'\n');
+            self.pos += blank;
+            if self.pos < self.input.len() {
+                break;
             }
-            self.pos += 1;
+            if !self.refill() {
+                return Ok(false);
+            }
         }
         if !line_feed {
             return Err(self.unexpected("a line feed after the JSON value"));
@@ -185,6 +184,25 @@ impl<'de> Reader<'de> {
         let tail = self.input[token_start..].to_vec();
         let wanted = tail.len().max(64);
         self.stitch(self.base + token_start, tail, wanted)
+    }
+
+    /// Reads again a token that ran into the end of the window: extends the window back to
+    /// `token_start` (see [`extend_window`](Self::extend_window)), runs `read` there, and trims
+    /// the window after a success. `None` when the window cannot grow, so that the caller
+    /// reports the error it has.
+    pub(super) fn read_again<T>(
+        &mut self,
+        token_start: usize,
+        read: impl FnOnce(&mut Self) -> crate::Result<T>,
+    ) -> Option<crate::Result<T>> {
+        if !self.extend_window(token_start) {
+            return None;
+        }
+        let result = read(self);
+        if result.is_ok() {
+            self.trim_window();
+        }
+        Some(result)
     }
 
     /// Called once a token read from a stitch is complete: when the rest of the stitch comes

@@ -239,9 +239,7 @@ impl PushReader {
 
     /// Keeps `buffer` for a later piece.
     pub(crate) fn recycle(&mut self, buffer: Vec<u8>) {
-        if self.spare.len() < MAX_SPARE_BUFFERS {
-            self.spare.push(buffer);
-        }
+        keep_spare(&mut self.spare, buffer);
     }
 
     /// Pushes the first `length` bytes read into `buffer` (from [`block_buffer`](Self::block_buffer)),
@@ -259,11 +257,7 @@ impl PushReader {
     fn push_block(&mut self, block: Block<'static>) {
         let keep_from = self.frame.as_ref().map_or(self.at.offset(), |frame| frame.start.offset());
         let spare = &mut self.spare;
-        self.segments.release_before(keep_from, |buffer| {
-            if spare.len() < MAX_SPARE_BUFFERS {
-                spare.push(buffer);
-            }
-        });
+        self.segments.release_before(keep_from, |buffer| keep_spare(spare, buffer));
         self.segments.push(block);
     }
 
@@ -637,5 +631,13 @@ impl<S, T> Values<S, T> {
     pub(crate) fn fuse(&mut self, next: Result<Option<T>>) -> Option<Result<T>> {
         self.failed = next.is_err();
         next.transpose()
+    }
+}
+
+/// Keeps a released block buffer for a later read, up to [`MAX_SPARE_BUFFERS`]. (A free
+/// function, so that it can run while the segments are borrowed.)
+fn keep_spare(spare: &mut Vec<Vec<u8>>, buffer: Vec<u8>) {
+    if spare.len() < MAX_SPARE_BUFFERS {
+        spare.push(buffer);
     }
 }

@@ -41,20 +41,22 @@ pub(crate) fn non_digit_lanes(word: u64) -> u64 {
     (offset & (ONES * 0xF0)) | (offset.wrapping_add(ONES * 0x06) & (ONES * 0x10))
 }
 
-/// See [`crate::scan::leading_digits`].
-#[inline]
-pub(crate) fn leading_digits(haystack: &[u8]) -> usize {
-    let mut chunks = haystack.chunks_exact(LANES);
-    let mut count = 0;
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().expect("chunks_exact yields 8 bytes"));
-        let mask = non_digit_lanes(word);
+/// See [`crate::scan::end_of_digits`]: a word at a time while a whole word remains (most runs
+/// end within the first), then byte by byte. Kept as plain indexing rather than `chunks_exact`,
+/// whose setup costs more than a short run.
+#[inline(always)]
+pub(crate) fn end_of_digits(haystack: &[u8], mut at: usize) -> usize {
+    while let Some(chunk) = haystack.get(at..at + LANES) {
+        let mask = non_digit_lanes(u64::from_le_bytes(chunk.try_into().expect("an eight-byte slice")));
         if mask != 0 {
-            return count + mask.trailing_zeros() as usize / 8;
+            return at + mask.trailing_zeros() as usize / 8;
         }
-        count += LANES;
+        at += LANES;
     }
-    count + chunks.remainder().iter().take_while(|b| b.is_ascii_digit()).count()
+    while haystack.get(at).is_some_and(u8::is_ascii_digit) {
+        at += 1;
+    }
+    at
 }
 
 /// See [`crate::scan::skip_whitespace`]. Whitespace runs are short, so this portable version

@@ -68,6 +68,34 @@ pub fn encode_plain<T: ToBinary>(value: &T, encoder: &mut Encoder<'_>) -> bool {
     }
 }
 
+/// Writes `value` through [`Encoder::write_block`] when `T` can; false otherwise.
+#[inline(always)]
+pub fn encode_block<T: ToBinary>(value: &T, encoder: &mut Encoder<'_>) -> bool {
+    if T::WRITES_BLOCK {
+        encoder.write_block(value);
+        true
+    } else {
+        false
+    }
+}
+
+/// The size of a field that writes a block (0 for one that does not, which is never asked).
+pub const fn block_size<T: ToBinary + ?Sized>() -> usize {
+    match T::ENCODED_SIZE {
+        Some(size) => size,
+        None => 0,
+    }
+}
+
+/// Writes `value`'s block at the front of `block` and returns the bytes after it: the fields of
+/// a struct or tuple that writes a block, one after the other.
+#[inline(always)]
+pub fn encode_field_block<'b, T: ToBinary + ?Sized>(value: &T, block: &'b mut [u8]) -> &'b mut [u8] {
+    let (head, rest) = block.split_at_mut(block_size::<T>());
+    value.encode_block(head);
+    rest
+}
+
 /// Reads a `T` as one block of memory when `T` is plain on this host; `None` otherwise.
 #[inline(always)]
 pub fn decode_plain<'de, T: FromBinary<'de>>(decoder: &mut Decoder<'de>) -> Option<Result<T>> {

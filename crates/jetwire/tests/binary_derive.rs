@@ -489,6 +489,105 @@ fn plain_values_write_the_same_bytes_as_field_by_field() {
     assert!(err.is_eof(), "{err}");
 }
 
+/// Fixed-width fields of every kind that write blocks, nested in each other.
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone)]
+struct Mixed {
+    flag: bool,
+    letter: char,
+    pair: (u16, i64),
+    corner: Padded,
+    unit: (),
+    grid: [[u8; 3]; 2],
+    size: usize,
+    ratio: f64,
+}
+
+/// A struct whose encoding (321 bytes) exceeds the stack block.
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone)]
+struct Big {
+    head: u8,
+    table: [u64; 40],
+}
+
+/// Values written in one block (`WRITES_BLOCK`) come out byte for byte as the field-by-field
+/// writes of the format: alone, in `Vec`s, as map entries, and past the stack block's size.
+#[test]
+fn block_writes_match_field_by_field() {
+    const { assert!(<Mixed as ToBinary>::WRITES_BLOCK && <Big as ToBinary>::WRITES_BLOCK) };
+    const { assert!(<(u8, Padded) as ToBinary>::WRITES_BLOCK && <Box<Mixed> as ToBinary>::WRITES_BLOCK) };
+    const { assert!(!<Line as ToBinary>::WRITES_BLOCK && !<Shape as ToBinary>::WRITES_BLOCK) };
+    const { assert!(!<v1::Profile as ToBinary>::WRITES_BLOCK && !<(u8, String) as ToBinary>::WRITES_BLOCK) };
+
+    let mixed = Mixed {
+        flag: true,
+        letter: 'é',
+        pair: (0x0102, -2),
+        corner: Padded { a: 9, b: 0x0A0B0C0D },
+        unit: (),
+        grid: [[1, 2, 3], [4, 5, 6]],
+        size: 300,
+        ratio: 0.5,
+    };
+    let mut expected = Vec::new();
+    let mut e = binary::Encoder::new(&mut expected);
+    e.write_bool(true);
+    e.write_u32('é' as u32);
+    e.write_u16(0x0102);
+    e.write_u64(-2i64 as u64);
+    e.write_u8(9);
+    e.write_u32(0x0A0B0C0D);
+    e.write_bytes(&[1, 2, 3, 4, 5, 6]);
+    e.write_u64(300);
+    e.write_u64(0.5f64.to_bits());
+    assert_eq!(<Mixed as ToBinary>::ENCODED_SIZE, Some(expected.len()));
+    round_trip(&mixed, &expected);
+
+    let many = vec![mixed.clone(); 3];
+    let mut bytes = vec![0xAA, 0xBB];
+    binary::to_writer(&mut bytes, &many).unwrap();
+    assert_eq!(bytes[..3], [0xAA, 0xBB, 3], "appends after what the buffer held");
+    assert_eq!(bytes.len(), 3 + 3 * expected.len());
+    for chunk in bytes[3..].chunks(expected.len()) {
+        assert_eq!(chunk, expected);
+    }
+    assert_eq!(binary::from_slice::<Vec<Mixed>>(&bytes[2..]).unwrap(), many);
+
+    let map: std::collections::BTreeMap<u16, (u8, bool)> = [(1, (2, true)), (0x0304, (5, false))].into();
+    let bytes = binary::to_vec(&map).unwrap();
+    assert_eq!(bytes, [2, 1, 0, 2, 1, 4, 3, 5, 0]);
+    assert_eq!(binary::from_slice::<std::collections::BTreeMap<u16, (u8, bool)>>(&bytes).unwrap(), map);
+
+    let big = Big { head: 7, table: std::array::from_fn(|i| i as u64 * 0x0101_0101) };
+    let mut expected = vec![7];
+    for n in big.table {
+        expected.extend(n.to_le_bytes());
+    }
+    round_trip(&big, &expected);
+    let mut out = vec![0xAA];
+    binary::to_writer(&mut out, &big).unwrap();
+    assert_eq!(out[0], 0xAA, "appends after what the buffer held");
+    assert_eq!(&out[1..], expected);
+    let bigs = vec![big.clone(); 2];
+    let bytes = binary::to_vec(&bigs).unwrap();
+    assert_eq!((bytes[0], &bytes[1..322], &bytes[322..]), (2, &expected[..], &expected[..]));
+}
+
+/// A hand-written `WRITES_BLOCK` type without `ENCODED_SIZE` breaks the trait's contract: the
+/// encoder refuses it with a panic that says so, never writes garbage.
+#[test]
+#[should_panic(expected = "WRITES_BLOCK is true but ENCODED_SIZE is None")]
+fn writes_block_without_a_size_panics() {
+    struct Broken;
+    impl ToBinary for Broken {
+        const WRITES_BLOCK: bool = true;
+        fn encode(&self, encoder: &mut binary::Encoder<'_>) -> binary::Result<()> {
+            encoder.write_block(self);
+            Ok(())
+        }
+    }
+    let _ = binary::to_vec(&Broken);
+}
+
 // ---- decode_into ---------------------------------------------------------------------------
 
 #[test]

@@ -4,6 +4,9 @@ use crate::error::Result;
 use crate::plain::{Plain, slice_as_bytes};
 use crate::varint;
 
+/// The largest block that [`Encoder::write_block`] fills on the stack.
+const STACK_BLOCK: usize = 256;
+
 /// Appends encoded values to a `Vec<u8>`. [`ToBinary`](crate::ToBinary) impls write through it.
 ///
 /// Writing into a reused `Vec` allocates nothing once it has grown to size. Every `write_*`
@@ -129,22 +132,71 @@ impl<'a> Encoder<'a> {
         self.out.extend_from_slice(bytes);
     }
 
+    /// Appends `value`'s encoding through [`ToBinary::encode_block`]: the whole encoding filled
+    /// in a block on the stack (on the heap past 256 bytes) and appended with one capacity
+    /// check, where field-by-field writes check once per field.
+    ///
+    /// # Panics
+    ///
+    /// If `T::ENCODED_SIZE` is `None` (`T::WRITES_BLOCK` requires it), or `T::encode_block`
+    /// panics.
+    #[inline(always)]
+    pub fn write_block<T: crate::ToBinary + ?Sized>(&mut self, value: &T) {
+        let Some(size) = T::ENCODED_SIZE else {
+            panic!("ToBinary::WRITES_BLOCK is true but ENCODED_SIZE is None")
+        };
+        if size <= STACK_BLOCK {
+            let mut block = [0; STACK_BLOCK];
+            value.encode_block(&mut block[..size]);
+            self.out.extend_from_slice(&block[..size]);
+        } else {
+            let start = self.out.len();
+            self.out.resize(start + size, 0);
+            value.encode_block(&mut self.out[start..]);
+        }
+    }
+
     /// Appends the elements of `items` without a length prefix: one copy of their memory when
-    /// `T` is plain and the host little-endian, else each element's encoding in turn.
+    /// `T` is plain and the host little-endian; for elements that write blocks, each block
+    /// straight into capacity reserved for all; else each element's encoding in turn.
     #[inline]
     pub fn write_elements<T: crate::ToBinary>(&mut self, items: &[T]) -> Result<()> {
         if T::IS_PLAIN.as_block() {
             self.write_plain_slice(items, T::IS_PLAIN);
-            Ok(())
-        } else {
-            if let Some(total) = T::ENCODED_SIZE.and_then(|size| size.checked_mul(items.len())) {
-                self.out.reserve(total);
-            }
-            for item in items {
-                item.encode(self)?;
-            }
-            Ok(())
+            return Ok(());
         }
+        crate::typed::collections::reserve_for::<T>(self, items.len());
+        match T::ENCODED_SIZE {
+            Some(size) if T::WRITES_BLOCK && size > 0 && size <= STACK_BLOCK => {
+                self.write_blocks_reserved(items, size);
+            }
+            _ => {
+                for item in items {
+                    item.encode(self)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Appends `items`, whose blocks are `size` bytes, each filled on the stack and copied
+    /// into capacity reserved for all of them: no capacity check or length update per element.
+    #[inline(always)]
+    fn write_blocks_reserved<T: crate::ToBinary>(&mut self, items: &[T], size: usize) {
+        let Some(total) = size.checked_mul(items.len()) else { panic!("capacity overflow") };
+        self.out.reserve(total);
+        let start = self.out.len();
+        let base = self.out.as_mut_ptr();
+        for (index, item) in items.iter().enumerate() {
+            let mut block = [0; STACK_BLOCK];
+            item.encode_block(&mut block[..size]);
+            // SAFETY: `reserve(total)` made room for `total` bytes after `start`, and this
+            // element's `size` bytes end at `start + (index + 1) * size <= start + total`.
+            unsafe { std::ptr::copy_nonoverlapping(block.as_ptr(), base.add(start + index * size), size) };
+        }
+        // SAFETY: the loop wrote all `total` bytes after `start`; a panic inside it leaves the
+        // length as it was, hiding any half-written bytes.
+        unsafe { self.out.set_len(start + total) };
     }
 
     /// Appends the memory of plain values.

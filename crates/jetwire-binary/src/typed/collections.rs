@@ -30,6 +30,7 @@ pub(crate) fn encode_iter<'a, T: ToBinary + 'a>(
     items: impl IntoIterator<Item = &'a T>,
 ) -> Result<()> {
     encoder.write_len(len);
+    reserve_for::<T>(encoder, len);
     for item in items {
         item.encode(encoder)?;
     }
@@ -44,11 +45,25 @@ pub(crate) fn encode_entries<'a, K: ToBinary + 'a, V: ToBinary + 'a>(
     entries: impl IntoIterator<Item = (&'a K, &'a V)>,
 ) -> Result<()> {
     encoder.write_len(len);
+    reserve_for::<(&K, &V)>(encoder, len);
     for (key, value) in entries {
-        key.encode(encoder)?;
-        value.encode(encoder)?;
+        if <(&K, &V)>::WRITES_BLOCK {
+            // One capacity check for the entry instead of one each for its key and value.
+            encoder.write_block(&(key, value));
+        } else {
+            key.encode(encoder)?;
+            value.encode(encoder)?;
+        }
     }
     Ok(())
+}
+
+/// Reserves the encoding of `len` values of `T` when every value takes the same size.
+#[inline]
+pub(crate) fn reserve_for<T: ToBinary>(encoder: &mut Encoder<'_>, len: usize) {
+    if let Some(total) = T::ENCODED_SIZE.and_then(|size| size.checked_mul(len)) {
+        encoder.reserve(total);
+    }
 }
 
 /// Reads a checked count, makes the collection with `make(count)`, and hands it each element
@@ -205,10 +220,27 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for VecDeque<T> {
 impl<T: ToBinary, const N: usize> ToBinary for [T; N] {
     const IS_PLAIN: Plain<Self> = Plain::array(T::IS_PLAIN);
     const ENCODED_SIZE: Option<usize> = crate::private::sum_of_sizes(&[T::ENCODED_SIZE], N);
+    const WRITES_BLOCK: bool = T::WRITES_BLOCK && Self::ENCODED_SIZE.is_some();
 
     #[inline]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+        if !T::IS_PLAIN.as_block() && crate::private::encode_block(self, encoder) {
+            return Ok(());
+        }
         encoder.write_elements(self)
+    }
+
+    #[inline]
+    fn encode_block(&self, block: &mut [u8]) {
+        if T::IS_PLAIN.as_block() {
+            let bytes = crate::plain::slice_as_bytes(self, T::IS_PLAIN);
+            block[..bytes.len()].copy_from_slice(bytes);
+            return;
+        }
+        let mut rest = block;
+        for item in self {
+            rest = crate::private::encode_field_block(item, rest);
+        }
     }
 }
 

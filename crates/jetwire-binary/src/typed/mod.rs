@@ -46,8 +46,49 @@ pub trait ToBinary {
     /// fails the allocation). `None` by default.
     const ENCODED_SIZE: Option<usize> = None;
 
+    /// Whether [`encode_block`](Self::encode_block) is implemented: numbers, `bool`, `char`,
+    /// arrays and tuples of such, and derived structs of such. A derived struct whose fields all
+    /// write blocks fills its whole encoding in a block on the stack and appends it with one
+    /// capacity check, instead of one per field. When `true`, `ENCODED_SIZE` must be `Some`.
+    /// `false` by default.
+    const WRITES_BLOCK: bool = false;
+
     /// Appends `self`'s encoding.
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()>;
+
+    /// Writes the same bytes as [`encode`](Self::encode) at the front of `block`, which is at
+    /// least `ENCODED_SIZE` bytes long. Called only when [`WRITES_BLOCK`](Self::WRITES_BLOCK) is
+    /// `true`; the default panics.
+    ///
+    /// ```
+    /// use jetwire_binary::{Encoder, Result, ToBinary};
+    ///
+    /// /// A 2-D point as two little-endian `i16`s.
+    /// struct Point(i16, i16);
+    ///
+    /// impl ToBinary for Point {
+    ///     const ENCODED_SIZE: Option<usize> = Some(4);
+    ///     const WRITES_BLOCK: bool = true;
+    ///
+    ///     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+    ///         encoder.write_block(self);
+    ///         Ok(())
+    ///     }
+    ///
+    ///     fn encode_block(&self, block: &mut [u8]) {
+    ///         block[..2].copy_from_slice(&self.0.to_le_bytes());
+    ///         block[2..4].copy_from_slice(&self.1.to_le_bytes());
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(jetwire_binary::to_vec(&[Point(1, -1)])?, [1, 0, 0xFF, 0xFF]);
+    /// # Ok::<(), jetwire_binary::Error>(())
+    /// ```
+    #[inline]
+    fn encode_block(&self, block: &mut [u8]) {
+        let _ = block;
+        unreachable!("encode_block called on a type whose WRITES_BLOCK is false")
+    }
 }
 
 /// A type that can decode itself from jetwire's binary format, from bytes that live for `'de`

@@ -16,11 +16,17 @@ macro_rules! number_impls {
         impl ToBinary for $ty {
             const IS_PLAIN: Plain<Self> = Plain::of();
             const ENCODED_SIZE: Option<usize> = Some(size_of::<$ty>());
+            const WRITES_BLOCK: bool = true;
 
             #[inline(always)]
             fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
                 encoder.write_array(self.to_le_bytes());
                 Ok(())
+            }
+
+            #[inline(always)]
+            fn encode_block(&self, block: &mut [u8]) {
+                fill(block, self.to_le_bytes());
             }
         }
 
@@ -41,11 +47,17 @@ number_impls!(u8, u16, u32, u64, u128, i8, i16, i32, i64, i128, f32, f64);
 
 impl ToBinary for usize {
     const ENCODED_SIZE: Option<usize> = Some(8);
+    const WRITES_BLOCK: bool = true;
 
     #[inline(always)]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
         encoder.write_u64(*self as u64);
         Ok(())
+    }
+
+    #[inline(always)]
+    fn encode_block(&self, block: &mut [u8]) {
+        fill(block, (*self as u64).to_le_bytes());
     }
 }
 
@@ -62,11 +74,17 @@ impl<'de> FromBinary<'de> for usize {
 
 impl ToBinary for isize {
     const ENCODED_SIZE: Option<usize> = Some(8);
+    const WRITES_BLOCK: bool = true;
 
     #[inline(always)]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
         encoder.write_array((*self as i64).to_le_bytes());
         Ok(())
+    }
+
+    #[inline(always)]
+    fn encode_block(&self, block: &mut [u8]) {
+        fill(block, (*self as i64).to_le_bytes());
     }
 }
 
@@ -83,11 +101,17 @@ impl<'de> FromBinary<'de> for isize {
 
 impl ToBinary for bool {
     const ENCODED_SIZE: Option<usize> = Some(1);
+    const WRITES_BLOCK: bool = true;
 
     #[inline(always)]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
         encoder.write_bool(*self);
         Ok(())
+    }
+
+    #[inline(always)]
+    fn encode_block(&self, block: &mut [u8]) {
+        fill(block, [u8::from(*self)]);
     }
 }
 
@@ -102,11 +126,17 @@ impl<'de> FromBinary<'de> for bool {
 
 impl ToBinary for char {
     const ENCODED_SIZE: Option<usize> = Some(4);
+    const WRITES_BLOCK: bool = true;
 
     #[inline]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
         encoder.write_u32(u32::from(*self));
         Ok(())
+    }
+
+    #[inline(always)]
+    fn encode_block(&self, block: &mut [u8]) {
+        fill(block, u32::from(*self).to_le_bytes());
     }
 }
 
@@ -121,6 +151,12 @@ impl<'de> FromBinary<'de> for char {
 }
 
 impl ToBinary for () {
+    const ENCODED_SIZE: Option<usize> = Some(0);
+    const WRITES_BLOCK: bool = true;
+
+    #[inline(always)]
+    fn encode_block(&self, _: &mut [u8]) {}
+
     #[inline(always)]
     fn encode(&self, _: &mut Encoder<'_>) -> Result<()> {
         Ok(())
@@ -138,6 +174,12 @@ impl<'de> FromBinary<'de> for () {
 }
 
 impl<T: ?Sized> ToBinary for PhantomData<T> {
+    const ENCODED_SIZE: Option<usize> = Some(0);
+    const WRITES_BLOCK: bool = true;
+
+    #[inline(always)]
+    fn encode_block(&self, _: &mut [u8]) {}
+
     #[inline(always)]
     fn encode(&self, _: &mut Encoder<'_>) -> Result<()> {
         Ok(())
@@ -156,4 +198,10 @@ impl<'de, T: ?Sized> FromBinary<'de> for PhantomData<T> {
     fn absent() -> Option<Self> {
         Some(PhantomData)
     }
+}
+
+/// Writes `bytes` at the front of `block`.
+#[inline(always)]
+fn fill<const N: usize>(block: &mut [u8], bytes: [u8; N]) {
+    block[..N].copy_from_slice(&bytes);
 }

@@ -16,9 +16,17 @@ use crate::error::{Error, Result};
 macro_rules! pointer_impls {
     ($($pointer:ident),*) => {$(
         impl<T: ToBinary + ?Sized> ToBinary for $pointer<T> {
+            const ENCODED_SIZE: Option<usize> = T::ENCODED_SIZE;
+            const WRITES_BLOCK: bool = T::WRITES_BLOCK;
+
             #[inline]
             fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
                 (**self).encode(encoder)
+            }
+
+            #[inline]
+            fn encode_block(&self, block: &mut [u8]) {
+                (**self).encode_block(block)
             }
         }
 
@@ -44,16 +52,32 @@ macro_rules! pointer_impls {
 pointer_impls!(Box, Rc, Arc);
 
 impl<T: ToBinary + ?Sized> ToBinary for &T {
+    const ENCODED_SIZE: Option<usize> = T::ENCODED_SIZE;
+    const WRITES_BLOCK: bool = T::WRITES_BLOCK;
+
     #[inline]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
         (**self).encode(encoder)
     }
+
+    #[inline]
+    fn encode_block(&self, block: &mut [u8]) {
+        (**self).encode_block(block)
+    }
 }
 
 impl<T: ToBinary + ?Sized> ToBinary for &mut T {
+    const ENCODED_SIZE: Option<usize> = T::ENCODED_SIZE;
+    const WRITES_BLOCK: bool = T::WRITES_BLOCK;
+
     #[inline]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
         (**self).encode(encoder)
+    }
+
+    #[inline]
+    fn encode_block(&self, block: &mut [u8]) {
+        (**self).encode_block(block)
     }
 }
 
@@ -136,10 +160,23 @@ macro_rules! tuple_impls {
     ($(($($name:ident $index:tt),+);)*) => {$(
         /// A tuple: its elements in order, no framing.
         impl<$($name: ToBinary),+> ToBinary for ($($name,)+) {
+            const ENCODED_SIZE: Option<usize> = crate::private::sum_of_sizes(&[$($name::ENCODED_SIZE),+], 1);
+            const WRITES_BLOCK: bool = true $(&& $name::WRITES_BLOCK)+ && Self::ENCODED_SIZE.is_some();
+
             #[inline]
             fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+                if crate::private::encode_block(self, encoder) {
+                    return Ok(());
+                }
                 $(self.$index.encode(encoder).map_err(|e| element_error(e, $index))?;)+
                 Ok(())
+            }
+
+            #[inline]
+            fn encode_block(&self, block: &mut [u8]) {
+                let rest = block;
+                $(let rest = crate::private::encode_field_block(&self.$index, rest);)+
+                let _ = rest;
             }
         }
 

@@ -36,7 +36,7 @@ pub fn generate(cont: &Container) -> TokenStream {
                 }
             } else {
                 quote! {
-                    if #private::encode_plain(self, __e) {
+                    if #private::encode_plain(self, __e) || #private::encode_block(self, __e) {
                         return ::core::result::Result::Ok(());
                     }
                     #writes
@@ -47,6 +47,7 @@ pub fn generate(cont: &Container) -> TokenStream {
         Data::Enum(variants) => enum_body(cont, variants, &private),
     };
     let encoded_size = encoded_size(cont, &private, &to_binary);
+    let block = block_items(cont, &private, &to_binary);
 
     quote! {
         #[automatically_derived]
@@ -58,6 +59,8 @@ pub fn generate(cont: &Container) -> TokenStream {
             fn encode(&self, __e: &mut #binary::Encoder<'_>) -> #binary::Result<()> {
                 #body
             }
+
+            #block
         }
     }
 }
@@ -68,6 +71,27 @@ fn encoded_size(cont: &Container, private: &TokenStream, to_binary: &TokenStream
     match sized_by_fields(cont) {
         Some(types) => quote!(#private::sum_of_sizes(&[#(<#types as #to_binary>::ENCODED_SIZE),*], 1)),
         None => quote!(::core::option::Option::None),
+    }
+}
+
+/// `WRITES_BLOCK` and `encode_block` for a struct sized by its fields: it writes a block when
+/// every field does, each field's block after the previous one. Nothing (the defaults) for
+/// other types.
+fn block_items(cont: &Container, private: &TokenStream, to_binary: &TokenStream) -> TokenStream {
+    let (Some(types), Data::Struct(_, fields)) = (sized_by_fields(cont), &cont.data) else {
+        return TokenStream::new();
+    };
+    let members = fields.iter().filter(|f| travels(f)).map(|f| &f.member);
+    quote! {
+        const WRITES_BLOCK: ::core::primitive::bool =
+            true #(&& <#types as #to_binary>::WRITES_BLOCK)* && Self::ENCODED_SIZE.is_some();
+
+        #[inline]
+        fn encode_block(&self, __block: &mut [::core::primitive::u8]) {
+            let __rest = __block;
+            #(let __rest = #private::encode_field_block(&self.#members, __rest);)*
+            let _ = __rest;
+        }
     }
 }
 

@@ -97,6 +97,15 @@ fn enums_are_a_variant_index_and_the_fields() {
         "invalid variant index of enum Shape: expected 0 to 3, found 9 at /Many/0/0 (byte 2)"
     );
     assert_eq!(<Shape as FromBinary>::MIN_SIZE, 1);
+    // A fixed-size payload is taken with one bounds check: cut short anywhere, it is an
+    // end-of-input error, also when nested.
+    for cut in 1..5 {
+        let err = error::<Shape>(&[2, 2, 0, 3, 0][..cut]);
+        assert!(err.is_eof(), "{cut}: {err}");
+    }
+    let err = error::<Shape>(&[3, 1, 2, 2, 0, 3]);
+    assert!(err.is_eof(), "{err}");
+    assert_eq!(err.path(), "/Many/0/0");
 }
 
 #[derive(ToBinary, FromBinary, Debug, PartialEq)]

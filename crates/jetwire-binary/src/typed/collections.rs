@@ -37,6 +37,25 @@ pub(crate) fn encode_iter<'a, T: ToBinary + 'a>(
     Ok(())
 }
 
+/// Appends `item` to `items`, whose capacity the caller reserved for it: a store and a length
+/// update, without `push`'s growth path. Elements go straight into the reserved capacity, and
+/// the length follows each write, so an error or a panic drops what was decoded.
+///
+/// # Panics
+///
+/// If `items` is full (a caller that did not reserve).
+#[inline(always)]
+fn push_reserved<T>(items: &mut Vec<T>, item: T) {
+    let len = items.len();
+    assert!(len < items.capacity(), "push_reserved without reserved capacity");
+    // SAFETY: `len < capacity` (checked just above): the slot is inside the allocation and
+    // unwritten, and the first `len` slots are initialized.
+    unsafe {
+        items.as_mut_ptr().add(len).write(item);
+        items.set_len(len + 1);
+    }
+}
+
 /// Writes a count and then each entry's key and value.
 #[inline]
 pub(crate) fn encode_entries<'a, K: ToBinary + 'a, V: ToBinary + 'a>(
@@ -149,22 +168,14 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
             for index in 0..len {
                 let mut element = region.take_fixed(T::MIN_SIZE)?;
                 let item = T::decode(&mut element).map_err(|err| element_error(err, index))?;
-                // SAFETY: `index < len <= capacity` (`reserve_exact(len)` above, and `items.len()
-                // == index`): the slot is inside the allocation, unwritten, and the first
-                // `index` slots are initialized.
-                unsafe {
-                    items.as_mut_ptr().add(index).write(item);
-                    items.set_len(index + 1);
-                }
+                push_reserved(&mut items, item);
             }
             return Ok(items);
         }
         decoder.enter()?;
         for index in 0..len {
-            match T::decode(decoder) {
-                Ok(item) => items.push(item),
-                Err(err) => return Err(element_error(err, index)),
-            }
+            let item = T::decode(decoder).map_err(|err| element_error(err, index))?;
+            push_reserved(&mut items, item);
         }
         decoder.leave();
         Ok(items)

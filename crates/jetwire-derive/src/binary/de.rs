@@ -179,11 +179,30 @@ impl Gen<'_> {
     fn fixed_rebinding(&self) -> TokenStream {
         let binary = self.binary;
         let from_binary = quote!(<Self as #binary::FromBinary<'de>>);
+        self.rebinding_if_fixed(quote!(#from_binary::FIXED_SIZE), quote!(#from_binary::MIN_SIZE))
+    }
+
+    /// [`fixed_rebinding`](Self::fixed_rebinding) for the payload of an enum variant: its
+    /// fields when every one that travels is fixed-size (and none is read `with` a module).
+    fn variant_fixed_rebinding(&self, variant: &Variant) -> TokenStream {
+        let fields = &variant.fields;
+        if fields.iter().any(|f| travels(f) && f.attrs.with.is_some()) {
+            return TokenStream::new();
+        }
+        let binary = self.binary;
+        let types = fields.iter().filter(|f| travels(f)).map(|f| f.ty);
+        let fixed = quote!(true #(&& <#types as #binary::FromBinary<'de>>::FIXED_SIZE)*);
+        self.rebinding_if_fixed(fixed, self.min_size(fields))
+    }
+
+    /// Statements rebinding `__d` to a decoder over the next `min_size` bytes when `fixed`.
+    fn rebinding_if_fixed(&self, fixed: TokenStream, min_size: TokenStream) -> TokenStream {
+        let binary = self.binary;
         quote! {
             let mut __fixed;
             let __d: &mut #binary::Decoder<'de> =
-                if #from_binary::FIXED_SIZE && #from_binary::MIN_SIZE > 0 {
-                    __fixed = __d.take_fixed(#from_binary::MIN_SIZE)?;
+                if (#fixed) && (#min_size) > 0 {
+                    __fixed = __d.take_fixed(#min_size)?;
                     &mut __fixed
                 } else {
                     __d
@@ -321,7 +340,11 @@ impl Gen<'_> {
                             if travels(f) { self.read_or_return(f, Some(v)) } else { self.skipped_value(f, false) };
                         quote!(#member: #value)
                     });
-                    quote!(::core::result::Result::Ok(Self::#ident { #(#inits,)* }))
+                    let fixed = self.variant_fixed_rebinding(v);
+                    quote!({
+                        #fixed
+                        ::core::result::Result::Ok(Self::#ident { #(#inits,)* })
+                    })
                 };
                 quote!(#pattern => #value,)
             })

@@ -13,7 +13,7 @@ use crate::error::{Category, Error, Result};
 macro_rules! read_narrow_integers {
     ($($(#[$doc:meta])* $name:ident -> $ty:ty, $wide:ident;)*) => {$(
         $(#[$doc])*
-        #[inline]
+        #[inline(always)]
         pub fn $name(&mut self) -> Result<$ty> {
             let start = self.number_start(stringify!($ty))?;
             let wide = self.$wide(start, stringify!($ty))?;
@@ -80,14 +80,14 @@ impl<'de> Reader<'de> {
     /// let err = Reader::new(b"1.5").read_u64().unwrap_err();
     /// assert_eq!(err.message(), "expected an integer (u64), found `1.5`");
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn read_u64(&mut self) -> Result<u64> {
         let start = self.number_start("u64")?;
         self.u64_at(start, "u64")
     }
 
     /// Reads an integer that fits an `i64`.
-    #[inline]
+    #[inline(always)]
     pub fn read_i64(&mut self) -> Result<i64> {
         let start = self.number_start("i64")?;
         self.i64_at(start, "i64")
@@ -165,7 +165,7 @@ impl<'de> Reader<'de> {
     }
 
     /// Reads `true` or `false`.
-    #[inline]
+    #[inline(always)]
     pub fn read_bool(&mut self) -> Result<bool> {
         let value = match self.begin_value()? {
             b't' => {

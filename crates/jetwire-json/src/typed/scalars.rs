@@ -19,7 +19,7 @@ macro_rules! scalar_impls {
         }
 
         impl<'de> FromJson<'de> for $ty {
-            #[inline]
+            #[inline(always)]
             fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
                 reader.$read()
             }

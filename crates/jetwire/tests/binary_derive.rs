@@ -565,6 +565,20 @@ fn block_writes_match_field_by_field() {
     let bytes = binary::to_vec(&map).unwrap();
     assert_eq!(bytes, [2, 1, 0, 2, 1, 4, 3, 5, 0]);
     assert_eq!(binary::from_slice::<std::collections::BTreeMap<u16, (u8, bool)>>(&bytes).unwrap(), map);
+    let set: std::collections::BTreeSet<u32> = [7, 0x0102_0304].into();
+    assert_eq!(binary::to_vec(&set).unwrap(), [2, 7, 0, 0, 0, 4, 3, 2, 1]);
+    let many: std::collections::HashMap<i32, Padded> =
+        (0..300).map(|i| (i - 150, Padded { a: i as u8, b: i as u32 * 3 })).collect();
+    let bytes = binary::to_vec(&many).unwrap();
+    assert_eq!(bytes.len(), 3 + 300 * 9, "a three-byte length, then 300 entries of 4 + 5 bytes");
+    let mut expected = Vec::new();
+    for (key, value) in &many {
+        expected.extend(key.to_le_bytes());
+        expected.push(value.a);
+        expected.extend(value.b.to_le_bytes());
+    }
+    assert_eq!(&bytes[3..], expected, "the map's iteration order, each entry as its fields");
+    assert_eq!(binary::from_slice::<std::collections::HashMap<i32, Padded>>(&bytes).unwrap(), many);
 
     let big = Big { head: 7, table: std::array::from_fn(|i| i as u64 * 0x0101_0101) };
     let mut expected = vec![7];

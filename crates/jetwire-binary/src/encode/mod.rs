@@ -5,7 +5,7 @@ use crate::plain::{Plain, slice_as_bytes};
 use crate::varint;
 
 /// The largest block that [`Encoder::write_block`] fills on the stack.
-const STACK_BLOCK: usize = 256;
+pub(crate) const STACK_BLOCK: usize = 256;
 
 /// Appends encoded values to a `Vec<u8>`. [`ToBinary`](crate::ToBinary) impls write through it.
 ///
@@ -168,7 +168,7 @@ impl<'a> Encoder<'a> {
         crate::typed::collections::reserve_for::<T>(self, items.len());
         match T::ENCODED_SIZE {
             Some(size) if T::WRITES_BLOCK && size > 0 && size <= STACK_BLOCK => {
-                self.write_blocks_reserved(items, size);
+                self.write_blocks_reserved(items, items.len(), size);
             }
             _ => {
                 for item in items {
@@ -179,24 +179,35 @@ impl<'a> Encoder<'a> {
         Ok(())
     }
 
-    /// Appends `items`, whose blocks are `size` bytes, each filled on the stack and copied
-    /// into capacity reserved for all of them: no capacity check or length update per element.
+    /// Appends the first `count` of `items`, whose blocks are `size` bytes, each filled on the
+    /// stack and copied into capacity reserved for all of them: no capacity check or length
+    /// update per element. Returns how many were written, fewer than `count` only if `items`
+    /// ran out.
     #[inline(always)]
-    fn write_blocks_reserved<T: crate::ToBinary>(&mut self, items: &[T], size: usize) {
-        let Some(total) = size.checked_mul(items.len()) else { panic!("capacity overflow") };
+    pub(crate) fn write_blocks_reserved<T: crate::ToBinary>(
+        &mut self,
+        items: impl IntoIterator<Item = T>,
+        count: usize,
+        size: usize,
+    ) -> usize {
+        let Some(total) = size.checked_mul(count) else { panic!("capacity overflow") };
         self.out.reserve(total);
         let start = self.out.len();
         let base = self.out.as_mut_ptr();
-        for (index, item) in items.iter().enumerate() {
+        let mut written = 0;
+        for item in items.into_iter().take(count) {
             let mut block = [0; STACK_BLOCK];
             item.encode_block(&mut block[..size]);
-            // SAFETY: `reserve(total)` made room for `total` bytes after `start`, and this
-            // element's `size` bytes end at `start + (index + 1) * size <= start + total`.
-            unsafe { std::ptr::copy_nonoverlapping(block.as_ptr(), base.add(start + index * size), size) };
+            // SAFETY: `reserve(total)` made room for `total = count * size` bytes after `start`;
+            // `take(count)` keeps `written < count`, so this element's bytes end at
+            // `start + (written + 1) * size <= start + total`.
+            unsafe { std::ptr::copy_nonoverlapping(block.as_ptr(), base.add(start + written * size), size) };
+            written += 1;
         }
-        // SAFETY: the loop wrote all `total` bytes after `start`; a panic inside it leaves the
-        // length as it was, hiding any half-written bytes.
-        unsafe { self.out.set_len(start + total) };
+        // SAFETY: the loop wrote the `written * size` bytes after `start`; a panic inside it
+        // leaves the length as it was, hiding any half-written bytes.
+        unsafe { self.out.set_len(start + written * size) };
+        written
     }
 
     /// Appends the memory of plain values.

@@ -11,7 +11,7 @@ use std::hash::{BuildHasher, Hash};
 
 use super::{FromBinary, ToBinary};
 use crate::decode::Decoder;
-use crate::encode::Encoder;
+use crate::encode::{Encoder, STACK_BLOCK};
 use crate::error::{Error, Result};
 use crate::plain::Plain;
 
@@ -30,11 +30,28 @@ pub(crate) fn encode_iter<'a, T: ToBinary + 'a>(
     items: impl IntoIterator<Item = &'a T>,
 ) -> Result<()> {
     encoder.write_len(len);
+    if let Some(size) = T::ENCODED_SIZE
+        && T::WRITES_BLOCK
+        && (1..=STACK_BLOCK).contains(&size)
+    {
+        let written = encoder.write_blocks_reserved(items, len, size);
+        return counted(len, written);
+    }
     reserve_for::<T>(encoder, len);
     for item in items {
         item.encode(encoder)?;
     }
     Ok(())
+}
+
+/// The result of writing a collection that announced `len` elements and yielded `written`: an
+/// error if it yielded fewer (the length prefix would lie), which no std collection does.
+fn counted(len: usize, written: usize) -> Result<()> {
+    if written == len {
+        Ok(())
+    } else {
+        Err(Error::custom(format_args!("a collection of {len} elements yielded {written}")))
+    }
 }
 
 /// Appends `item` to `items`, whose capacity the caller reserved for it: a store and a length
@@ -64,15 +81,18 @@ pub(crate) fn encode_entries<'a, K: ToBinary + 'a, V: ToBinary + 'a>(
     entries: impl IntoIterator<Item = (&'a K, &'a V)>,
 ) -> Result<()> {
     encoder.write_len(len);
+    if let Some(size) = <(&K, &V)>::ENCODED_SIZE
+        && <(&K, &V)>::WRITES_BLOCK
+        && (1..=STACK_BLOCK).contains(&size)
+    {
+        // Each entry's key and value as one block, straight into capacity reserved for all.
+        let written = encoder.write_blocks_reserved(entries, len, size);
+        return counted(len, written);
+    }
     reserve_for::<(&K, &V)>(encoder, len);
     for (key, value) in entries {
-        if <(&K, &V)>::WRITES_BLOCK {
-            // One capacity check for the entry instead of one each for its key and value.
-            encoder.write_block(&(key, value));
-        } else {
-            key.encode(encoder)?;
-            value.encode(encoder)?;
-        }
+        key.encode(encoder)?;
+        value.encode(encoder)?;
     }
     Ok(())
 }

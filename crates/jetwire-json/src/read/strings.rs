@@ -127,6 +127,10 @@ pub(crate) fn decode_unicode_escape(
     out: &mut Vec<u8>,
     surrogates: Surrogates,
 ) -> usize {
+    if let Some(byte) = ascii_unicode_escape(raw, i) {
+        out.push(byte);
+        return i + 6;
+    }
     let unit = hex4(&raw[i + 2..i + 6]);
     let mut next = i + 6;
     let code_point = match unit {
@@ -161,6 +165,17 @@ fn low_surrogate_at(raw: &[u8], i: usize) -> Option<u32> {
 }
 
 /// The value of four hex digits (already validated).
+/// The byte of a `\u00XX` escape at `raw[i]` that stands for an ASCII character (`\u0000` to
+/// `\u007F`, the control characters that writers must escape among them); `None` for any other
+/// escape, which takes the general path.
+#[inline(always)]
+pub(crate) fn ascii_unicode_escape(raw: &[u8], i: usize) -> Option<u8> {
+    match raw.get(i..i + 6)? {
+        [b'\\', b'u', b'0', b'0', high @ b'0'..=b'7', low] => Some(((high - b'0') << 4) | hex_value(*low)?),
+        _ => None,
+    }
+}
+
 fn hex4(hex: &[u8]) -> u32 {
     hex.iter().take(4).fold(0, |acc, &h| (acc << 4) | u32::from(hex_value(h).unwrap_or(0)))
 }
@@ -179,6 +194,21 @@ pub(crate) fn hex_value(byte: u8) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_unicode_escapes_take_the_short_path() {
+        for byte in 0u8..0x80 {
+            for text in [format!("\\u{byte:04x}"), format!("\\u{byte:04X}")] {
+                assert_eq!(ascii_unicode_escape(text.as_bytes(), 0), Some(byte), "{text}");
+            }
+        }
+        for text in
+            [r"\u0080", r"\u00e9", r"\u0100", r"\u4e2d", r"\ud83d", r"\u00g0", r"\u000g", r"\n0000", r"\u007"]
+        {
+            assert_eq!(ascii_unicode_escape(text.as_bytes(), 0), None, "{text}");
+        }
+        assert_eq!(ascii_unicode_escape(br"ab\u0041", 2), Some(b'A'));
+    }
 
     #[test]
     fn decodes_every_escape() {

@@ -306,6 +306,12 @@ impl<'de> Reader<'de> {
             // table lookup; `\u` escapes, bad escapes and the end of input take the general path.
             let letter = input.get(i + 1).copied().unwrap_or(b'u');
             match strings::UNESCAPED[usize::from(letter)] {
+                // `\u00XX` for an ASCII character (the control characters writers escape): one
+                // byte, without the surrogate handling of the general path.
+                0 if let Some(byte) = strings::ascii_unicode_escape(input, i) => {
+                    out.push(byte);
+                    i += 6;
+                }
                 0 => {
                     let next = self.validate_escape(i)?;
                     // A high surrogate may pair with the escape after it: validate that one first.

@@ -14,8 +14,10 @@
 //! fields plain, laid out in declaration order with no gaps), and `#[jetwire(plain)]` takes it
 //! from a `PlainData` impl.
 //!
-//! This module holds the crate's only `unsafe` code besides the array builder in
-//! `typed/collections.rs`: viewing plain values as bytes, and building them from bytes.
+//! This module holds the `unsafe` code of plain data: viewing plain values as bytes, and
+//! building them from bytes. The crate's other `unsafe` code writes into capacity a `Vec` has
+//! reserved (`Encoder::write_blocks_reserved`, `push_reserved` and the fixed-size element path in
+//! `typed/collections.rs`), each with its bounds argued in a `// SAFETY:` comment.
 
 use std::marker::PhantomData;
 use std::mem::{MaybeUninit, size_of};

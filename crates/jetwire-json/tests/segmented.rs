@@ -193,6 +193,26 @@ fn options_hold_across_pieces() {
     }
 }
 
+/// `\u00XX` escapes of ASCII characters take a one-step decode; cut anywhere, valid or not,
+/// they read as in one piece.
+#[test]
+fn ascii_unicode_escapes_read_the_same_at_every_cut() {
+    let documents: [&[u8]; 3] = [
+        br#"["\u0041\u007F\u007f\u0000 \u001F\u0022\u005C", "\u0080 \ud83d\u0041 \u00e9", {"\u0041": 1}]"#,
+        br#"["ok \u00g1"]"#,
+        br#"["cut \u004"#,
+    ];
+    for input in documents {
+        for cut in 0..=input.len() {
+            check_all("ascii escapes", input, &split(input, &[cut]));
+        }
+        check_all("ascii escapes", input, &chunks_of(input, 1));
+    }
+    let strings = br#"["\u0041\u007F\u007f\u0000 \u001F\u0022\u005C", "\u0080 \ud83d\u0041 \u00e9"]"#;
+    let text: Vec<String> = jetwire_json::from_slice(strings).unwrap();
+    assert_eq!(text, ["A\u{7f}\u{7f}\u{0} \u{1f}\"\\", "\u{80} \u{fffd}A \u{e9}"]);
+}
+
 #[test]
 fn tokens_inside_chunks_are_borrowed_and_straddling_ones_copied() {
     use std::borrow::Cow;
@@ -214,6 +234,7 @@ fn document() -> impl Strategy<Value = String> {
         any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(|f| format!("{f:e}")),
         "[a-z\\u{e9}\\u{1F600} ]{0,12}".prop_map(|s| format!("{s:?}")),
         Just(r#""esc\"aped \\ \/ \b\f\n\r\t \u00e9 \ud83d\ude00""#.to_owned()),
+        Just(r#""ascii \u0041\u007F\u007f\u0000\u001F\u0022\u005C \u0080 \ud83d\u0041""#.to_owned()),
     ];
     leaf.prop_recursive(4, 48, 6, |inner| {
         prop_oneof![

@@ -105,7 +105,7 @@ fn enums_are_a_variant_index_and_the_fields() {
     }
     let err = error::<Shape>(&[3, 1, 2, 2, 0, 3]);
     assert!(err.is_eof(), "{err}");
-    assert_eq!(err.path(), "/Many/0/0");
+    assert_eq!(err.path(), "/Many/0/0/Rect", "the path names the variant whose payload is cut");
 }
 
 #[derive(ToBinary, FromBinary, Debug, PartialEq)]
@@ -595,10 +595,134 @@ fn block_writes_match_field_by_field() {
     assert_eq!((bytes[0], &bytes[1..322], &bytes[322..]), (2, &expected[..], &expected[..]));
 }
 
+/// Block writes of element types that are not plain (so the per-element path runs, not one
+/// memory copy): arrays, tuples, boxes and a generic struct, alone, as fields and in `Vec`s.
+#[test]
+fn block_writes_of_non_plain_elements_match_field_by_field() {
+    #[derive(ToBinary, FromBinary, Debug, PartialEq, Clone)]
+    struct Arrays {
+        flags: [bool; 3],
+        letters: [char; 2],
+        pairs: [(u8, u16); 2],
+        padded: [Padded; 2],
+    }
+    #[derive(ToBinary, FromBinary, Debug, PartialEq, Clone)]
+    struct Triple<T> {
+        x: T,
+        y: T,
+        z: T,
+    }
+    const { assert!(<Arrays as ToBinary>::WRITES_BLOCK && <Triple<bool> as ToBinary>::WRITES_BLOCK) };
+    const { assert!(!<Arrays as ToBinary>::IS_PLAIN.as_block()) };
+
+    let value = Arrays {
+        flags: [true, false, true],
+        letters: ['a', '€'],
+        pairs: [(1, 0x0203), (4, 0x0506)],
+        padded: [Padded { a: 7, b: 8 }, Padded { a: 9, b: 10 }],
+    };
+    let mut expected = Vec::new();
+    let mut e = binary::Encoder::new(&mut expected);
+    [true, false, true].iter().for_each(|&b| e.write_bool(b));
+    ['a', '€'].iter().for_each(|&c| e.write_u32(c as u32));
+    for (a, b) in [(1u8, 0x0203u16), (4, 0x0506)] {
+        e.write_u8(a);
+        e.write_u16(b);
+    }
+    for (a, b) in [(7u8, 8u32), (9, 10)] {
+        e.write_u8(a);
+        e.write_u32(b);
+    }
+    assert_eq!(<Arrays as ToBinary>::ENCODED_SIZE, Some(expected.len()));
+    round_trip(&value, &expected);
+    round_trip(&value.padded, &expected[expected.len() - 10..]);
+    let many = vec![value.clone(); 3];
+    let bytes = binary::to_vec(&many).unwrap();
+    assert_eq!(bytes[0], 3);
+    assert!(bytes[1..].chunks(expected.len()).all(|chunk| chunk == expected));
+
+    let pairs = vec![(1u8, true), (2, false)];
+    assert_eq!(binary::to_vec(&pairs).unwrap(), [2, 1, 1, 2, 0]);
+    let boxes = vec![Box::new(Padded { a: 1, b: 2 }), Box::new(Padded { a: 3, b: 4 })];
+    assert_eq!(binary::to_vec(&boxes).unwrap(), [2, 1, 2, 0, 0, 0, 3, 4, 0, 0, 0]);
+    round_trip(&Triple { x: true, y: false, z: true }, &[1, 0, 1]);
+    round_trip(&vec![Triple { x: 1u16, y: 2, z: 3 }; 2], &[2, 1, 0, 2, 0, 3, 0, 1, 0, 2, 0, 3, 0]);
+}
+
+/// A value whose `encode_block` panics halfway through a slice, or through a block too large
+/// for the stack: the output keeps what was written before it, and nothing after.
+#[test]
+fn a_panicking_block_write_leaves_the_output_as_it_was() {
+    struct Fragile(u8);
+    impl ToBinary for Fragile {
+        const ENCODED_SIZE: Option<usize> = Some(300);
+        const WRITES_BLOCK: bool = true;
+        fn encode(&self, encoder: &mut binary::Encoder<'_>) -> binary::Result<()> {
+            encoder.write_block(self);
+            Ok(())
+        }
+        fn encode_block(&self, block: &mut [u8]) {
+            block[..300].fill(self.0);
+            assert!(self.0 != 0, "zero is refused");
+        }
+    }
+    struct Small(u8);
+    impl ToBinary for Small {
+        const ENCODED_SIZE: Option<usize> = Some(2);
+        const WRITES_BLOCK: bool = true;
+        fn encode(&self, encoder: &mut binary::Encoder<'_>) -> binary::Result<()> {
+            encoder.write_block(self);
+            Ok(())
+        }
+        fn encode_block(&self, block: &mut [u8]) {
+            assert!(self.0 != 0, "zero is refused");
+            block[..2].copy_from_slice(&[self.0, self.0]);
+        }
+    }
+    let mut out = vec![0xAA];
+    let slice = [Small(1), Small(2), Small(0), Small(3)];
+    let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        binary::to_writer(&mut out, &slice[..]).unwrap();
+    }));
+    assert!(panicked.is_err());
+    assert_eq!(out, [0xAA, 4], "the length prefix stays; no element bytes are exposed");
+    out.truncate(1);
+    binary::to_writer(&mut out, &slice[..2]).unwrap();
+    assert_eq!(out, [0xAA, 2, 1, 1, 2, 2], "the buffer is reusable");
+
+    let mut out = vec![0xBB];
+    let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        binary::to_writer(&mut out, &Fragile(0)).unwrap();
+    }));
+    assert!(panicked.is_err());
+    assert_eq!(out, [0xBB], "a large block is taken back");
+    binary::to_writer(&mut out, &Fragile(5)).unwrap();
+    assert_eq!(out.len(), 301);
+    assert!(out[1..].iter().all(|&b| b == 5));
+}
+
+/// Invalid data inside a fixed-size variant payload keeps the variant's and the field's path,
+/// and the offset of the bad byte in the whole input.
+#[test]
+fn errors_inside_fixed_variant_payloads_name_variant_and_field() {
+    #[derive(ToBinary, FromBinary, Debug, PartialEq)]
+    enum Kind {
+        Empty,
+        Pair(u8, char),
+    }
+    round_trip(&Kind::Pair(3, 'x'), &[1, 3, b'x', 0, 0, 0]);
+    let err = error::<Vec<Kind>>(&[2, 0, 1, 3, 0, 0xD8, 0, 0]);
+    assert_eq!(err.path(), "/1/Pair/1");
+    assert_eq!(err.offset(), 4, "{err}");
+    let err = error::<Vec<Kind>>(&[2, 0, 1, 3, 0]);
+    assert!(err.is_eof(), "{err}");
+    assert_eq!(err.path(), "/1/Pair");
+}
+
 /// A hand-written `WRITES_BLOCK` type without `ENCODED_SIZE` breaks the trait's contract: the
 /// encoder refuses it with a panic that says so, never writes garbage.
 #[test]
-#[should_panic(expected = "WRITES_BLOCK is true but ENCODED_SIZE is None")]
+#[should_panic(expected = "write_block needs ENCODED_SIZE")]
 fn writes_block_without_a_size_panics() {
     struct Broken;
     impl ToBinary for Broken {

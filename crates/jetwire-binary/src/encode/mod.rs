@@ -133,27 +133,47 @@ impl<'a> Encoder<'a> {
     }
 
     /// Appends `value`'s encoding through [`ToBinary::encode_block`]: the whole encoding filled
-    /// in a block on the stack (on the heap past 256 bytes) and appended with one capacity
-    /// check, where field-by-field writes check once per field.
+    /// in a block on the stack and appended with one capacity check, where field-by-field writes
+    /// check once per field. A block over 256 bytes is filled in place at the end of the output
+    /// (zeroed first); a panic in `encode_block` takes it back.
     ///
     /// # Panics
     ///
-    /// If `T::ENCODED_SIZE` is `None` (`T::WRITES_BLOCK` requires it), or `T::encode_block`
-    /// panics.
+    /// If `T::ENCODED_SIZE` is `None` (a type that writes blocks must have one), or
+    /// `T::encode_block` panics.
     #[inline(always)]
     pub fn write_block<T: crate::ToBinary + ?Sized>(&mut self, value: &T) {
         let Some(size) = T::ENCODED_SIZE else {
-            panic!("ToBinary::WRITES_BLOCK is true but ENCODED_SIZE is None")
+            panic!("ToBinary::write_block needs ENCODED_SIZE, which every type that writes blocks has")
         };
         if size <= STACK_BLOCK {
             let mut block = [0; STACK_BLOCK];
             value.encode_block(&mut block[..size]);
             self.out.extend_from_slice(&block[..size]);
         } else {
-            let start = self.out.len();
-            self.out.resize(start + size, 0);
-            value.encode_block(&mut self.out[start..]);
+            self.write_large_block(value, size);
         }
+    }
+
+    /// [`write_block`](Self::write_block) for a block too large for the stack.
+    #[inline(never)]
+    fn write_large_block<T: crate::ToBinary + ?Sized>(&mut self, value: &T, size: usize) {
+        /// Cuts the output back to where the block began unless the block was completed.
+        struct TakeBack<'v> {
+            out: &'v mut Vec<u8>,
+            start: usize,
+        }
+        impl Drop for TakeBack<'_> {
+            fn drop(&mut self) {
+                self.out.truncate(self.start);
+            }
+        }
+        let start = self.out.len();
+        let Some(end) = start.checked_add(size) else { panic!("capacity overflow") };
+        self.out.resize(end, 0);
+        let guard = TakeBack { out: &mut *self.out, start };
+        value.encode_block(&mut guard.out[start..]);
+        std::mem::forget(guard);
     }
 
     /// Appends the elements of `items` without a length prefix: one copy of their memory when
@@ -190,6 +210,8 @@ impl<'a> Encoder<'a> {
         count: usize,
         size: usize,
     ) -> usize {
+        // Keeps the copy below inside `block`, whatever a caller passes.
+        assert!(size <= STACK_BLOCK, "a block of {size} bytes does not fit the stack block");
         let Some(total) = size.checked_mul(count) else { panic!("capacity overflow") };
         self.out.reserve(total);
         let start = self.out.len();
@@ -198,7 +220,8 @@ impl<'a> Encoder<'a> {
         for item in items.into_iter().take(count) {
             let mut block = [0; STACK_BLOCK];
             item.encode_block(&mut block[..size]);
-            // SAFETY: `reserve(total)` made room for `total = count * size` bytes after `start`;
+            // SAFETY: the source is `size <= STACK_BLOCK` bytes of `block` (asserted above).
+            // `reserve(total)` made room for `total = count * size` bytes after `start`;
             // `take(count)` keeps `written < count`, so this element's bytes end at
             // `start + (written + 1) * size <= start + total`.
             unsafe { std::ptr::copy_nonoverlapping(block.as_ptr(), base.add(start + written * size), size) };

@@ -41,16 +41,23 @@ pub trait ToBinary {
 
     /// The size of every value's encoding, when it is the same for all values (fixed-width
     /// numbers, and structs of them): a slice of such values reserves its whole encoding once
-    /// instead of growing field by field. Only a reservation hint: the bytes written never
-    /// depend on it, but an overstated size reserves memory that is never used (a huge one
-    /// fails the allocation). `None` by default.
+    /// instead of growing field by field. For a type that does not write blocks it is only a
+    /// reservation hint: the bytes written never depend on it, but an overstated size reserves
+    /// memory that is never used (a huge one fails the allocation). For a type whose
+    /// [`WRITES_BLOCK`](Self::WRITES_BLOCK) is `true` it must be exact: blocks are cut to it.
+    /// `None` by default.
     const ENCODED_SIZE: Option<usize> = None;
 
     /// Whether [`encode_block`](Self::encode_block) is implemented: numbers, `bool`, `char`,
-    /// arrays and tuples of such, and derived structs of such. A derived struct whose fields all
-    /// write blocks fills its whole encoding in a block on the stack and appends it with one
-    /// capacity check, instead of one per field. When `true`, `ENCODED_SIZE` must be `Some`.
-    /// `false` by default.
+    /// `()`, `PhantomData`, and arrays, tuples, `Box`, `Rc`, `Arc`, references and derived
+    /// structs of such. A derived struct whose fields all write blocks fills its whole encoding
+    /// in a block on the stack and appends it with one capacity check, instead of one per field;
+    /// slices and maps of such values go straight into capacity reserved for all of them.
+    ///
+    /// When `true`: `ENCODED_SIZE` must be `Some` and exact, and [`encode`](Self::encode) must
+    /// never fail and write exactly what `encode_block` writes, since collections and containing
+    /// structs call `encode_block` instead. A type that breaks this gets wrong bytes or a panic,
+    /// never undefined behaviour. `false` by default.
     const WRITES_BLOCK: bool = false;
 
     /// Appends `self`'s encoding.
@@ -87,7 +94,9 @@ pub trait ToBinary {
     #[inline]
     fn encode_block(&self, block: &mut [u8]) {
         let _ = block;
-        unreachable!("encode_block called on a type whose WRITES_BLOCK is false")
+        unreachable!(
+            "ToBinary::encode_block is not implemented for this type, so its WRITES_BLOCK must be false"
+        )
     }
 }
 

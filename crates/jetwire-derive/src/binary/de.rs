@@ -179,7 +179,7 @@ impl Gen<'_> {
     fn fixed_rebinding(&self) -> TokenStream {
         let binary = self.binary;
         let from_binary = quote!(<Self as #binary::FromBinary<'de>>);
-        self.rebinding_if_fixed(quote!(#from_binary::FIXED_SIZE), quote!(#from_binary::MIN_SIZE))
+        self.rebinding_if_fixed(quote!(#from_binary::FIXED_SIZE), quote!(#from_binary::MIN_SIZE), None)
     }
 
     /// [`fixed_rebinding`](Self::fixed_rebinding) for the payload of an enum variant: its
@@ -192,17 +192,30 @@ impl Gen<'_> {
         let binary = self.binary;
         let types = fields.iter().filter(|f| travels(f)).map(|f| f.ty);
         let fixed = quote!(true #(&& <#types as #binary::FromBinary<'de>>::FIXED_SIZE)*);
-        self.rebinding_if_fixed(fixed, self.min_size(fields))
+        self.rebinding_if_fixed(fixed, self.min_size(fields), Some(variant_name(variant)))
     }
 
-    /// Statements rebinding `__d` to a decoder over the next `min_size` bytes when `fixed`.
-    fn rebinding_if_fixed(&self, fixed: TokenStream, min_size: TokenStream) -> TokenStream {
+    /// Statements rebinding `__d` to a decoder over the next `min_size` bytes when `fixed`. A
+    /// payload cut short is an error whose path names `variant`, if given.
+    fn rebinding_if_fixed(
+        &self,
+        fixed: TokenStream,
+        min_size: TokenStream,
+        variant: Option<String>,
+    ) -> TokenStream {
         let binary = self.binary;
+        let private = self.private;
+        let take = match variant {
+            Some(name) => {
+                quote!(__d.take_fixed(#min_size).map_err(|__err| #private::field_error(__err, #name))?)
+            }
+            None => quote!(__d.take_fixed(#min_size)?),
+        };
         quote! {
             let mut __fixed;
             let __d: &mut #binary::Decoder<'de> =
                 if (#fixed) && (#min_size) > 0 {
-                    __fixed = __d.take_fixed(#min_size)?;
+                    __fixed = #take;
                     &mut __fixed
                 } else {
                     __d

@@ -164,7 +164,6 @@ fn low_surrogate_at(raw: &[u8], i: usize) -> Option<u32> {
     }
 }
 
-/// The value of four hex digits (already validated).
 /// The byte of a `\u00XX` escape at `raw[i]` that stands for an ASCII character (`\u0000` to
 /// `\u007F`, the control characters that writers must escape among them); `None` for any other
 /// escape, which takes the general path.
@@ -176,6 +175,7 @@ pub(crate) fn ascii_unicode_escape(raw: &[u8], i: usize) -> Option<u8> {
     }
 }
 
+/// The value of four hex digits (already validated).
 fn hex4(hex: &[u8]) -> u32 {
     hex.iter().take(4).fold(0, |acc, &h| (acc << 4) | u32::from(hex_value(h).unwrap_or(0)))
 }

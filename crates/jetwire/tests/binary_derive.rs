@@ -653,34 +653,22 @@ fn block_writes_of_non_plain_elements_match_field_by_field() {
 /// for the stack: the output keeps what was written before it, and nothing after.
 #[test]
 fn a_panicking_block_write_leaves_the_output_as_it_was() {
-    struct Fragile(u8);
-    impl ToBinary for Fragile {
-        const ENCODED_SIZE: Option<usize> = Some(300);
+    /// A block of `N` copies of its byte; zero is refused with a panic once the block is filled.
+    struct Refusing<const N: usize>(u8);
+    impl<const N: usize> ToBinary for Refusing<N> {
+        const ENCODED_SIZE: Option<usize> = Some(N);
         const WRITES_BLOCK: bool = true;
         fn encode(&self, encoder: &mut binary::Encoder<'_>) -> binary::Result<()> {
             encoder.write_block(self);
             Ok(())
         }
         fn encode_block(&self, block: &mut [u8]) {
-            block[..300].fill(self.0);
+            block[..N].fill(self.0);
             assert!(self.0 != 0, "zero is refused");
-        }
-    }
-    struct Small(u8);
-    impl ToBinary for Small {
-        const ENCODED_SIZE: Option<usize> = Some(2);
-        const WRITES_BLOCK: bool = true;
-        fn encode(&self, encoder: &mut binary::Encoder<'_>) -> binary::Result<()> {
-            encoder.write_block(self);
-            Ok(())
-        }
-        fn encode_block(&self, block: &mut [u8]) {
-            assert!(self.0 != 0, "zero is refused");
-            block[..2].copy_from_slice(&[self.0, self.0]);
         }
     }
     let mut out = vec![0xAA];
-    let slice = [Small(1), Small(2), Small(0), Small(3)];
+    let slice: [Refusing<2>; 4] = [Refusing(1), Refusing(2), Refusing(0), Refusing(3)];
     let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         binary::to_writer(&mut out, &slice[..]).unwrap();
     }));
@@ -692,11 +680,11 @@ fn a_panicking_block_write_leaves_the_output_as_it_was() {
 
     let mut out = vec![0xBB];
     let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        binary::to_writer(&mut out, &Fragile(0)).unwrap();
+        binary::to_writer(&mut out, &Refusing::<300>(0)).unwrap();
     }));
     assert!(panicked.is_err());
     assert_eq!(out, [0xBB], "a large block is taken back");
-    binary::to_writer(&mut out, &Fragile(5)).unwrap();
+    binary::to_writer(&mut out, &Refusing::<300>(5)).unwrap();
     assert_eq!(out.len(), 301);
     assert!(out[1..].iter().all(|&b| b == 5));
 }

@@ -1,11 +1,11 @@
 //! The [`Encoder`]: appends a value's encoding to a `Vec<u8>`.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::plain::{Plain, slice_as_bytes};
 use crate::varint;
 
 /// The largest block that [`Encoder::write_block`] fills on the stack.
-pub(crate) const STACK_BLOCK: usize = 256;
+const STACK_BLOCK: usize = 256;
 
 /// Appends encoded values to a `Vec<u8>`. [`ToBinary`](crate::ToBinary) impls write through it.
 ///
@@ -177,22 +177,44 @@ impl<'a> Encoder<'a> {
     }
 
     /// Appends the elements of `items` without a length prefix: one copy of their memory when
-    /// `T` is plain and the host little-endian; for elements that write blocks, each block
-    /// straight into capacity reserved for all; else each element's encoding in turn.
+    /// `T` is plain and the host little-endian, else as [`write_sequence`](Self::write_sequence)
+    /// writes them.
     #[inline]
     pub fn write_elements<T: crate::ToBinary>(&mut self, items: &[T]) -> Result<()> {
         if T::IS_PLAIN.as_block() {
             self.write_plain_slice(items, T::IS_PLAIN);
             return Ok(());
         }
-        crate::typed::collections::reserve_for::<T>(self, items.len());
+        self.write_sequence(items, items.len(), |encoder, item| item.encode(encoder))
+    }
+
+    /// Appends the `count` values that `items` yields, without a length prefix: when they write
+    /// blocks, each block straight into capacity reserved for all of them (an error if `items`
+    /// yields fewer than `count`, since the length written before them would lie); else each
+    /// through `encode_one`, into capacity reserved once when their size is fixed. The one
+    /// writer of slices, sets and maps.
+    #[inline(always)]
+    pub(crate) fn write_sequence<T: crate::ToBinary>(
+        &mut self,
+        items: impl IntoIterator<Item = T>,
+        count: usize,
+        mut encode_one: impl FnMut(&mut Self, T) -> Result<()>,
+    ) -> Result<()> {
         match T::ENCODED_SIZE {
-            Some(size) if T::WRITES_BLOCK && size > 0 && size <= STACK_BLOCK => {
-                self.write_blocks_reserved(items, items.len(), size);
+            Some(size) if T::WRITES_BLOCK && (1..=STACK_BLOCK).contains(&size) => {
+                let written = self.write_blocks_reserved(items, count, size);
+                if written < count {
+                    return Err(Error::custom(format_args!(
+                        "a collection of {count} elements yielded {written}"
+                    )));
+                }
             }
-            _ => {
+            size => {
+                if let Some(total) = size.and_then(|size| size.checked_mul(count)) {
+                    self.out.reserve(total);
+                }
                 for item in items {
-                    item.encode(self)?;
+                    encode_one(self, item)?;
                 }
             }
         }
@@ -204,7 +226,7 @@ impl<'a> Encoder<'a> {
     /// update per element. Returns how many were written, fewer than `count` only if `items`
     /// ran out.
     #[inline(always)]
-    pub(crate) fn write_blocks_reserved<T: crate::ToBinary>(
+    fn write_blocks_reserved<T: crate::ToBinary>(
         &mut self,
         items: impl IntoIterator<Item = T>,
         count: usize,

@@ -11,7 +11,7 @@ use std::hash::{BuildHasher, Hash};
 
 use super::{FromBinary, ToBinary};
 use crate::decode::Decoder;
-use crate::encode::{Encoder, STACK_BLOCK};
+use crate::encode::Encoder;
 use crate::error::{Error, Result};
 use crate::plain::Plain;
 
@@ -30,28 +30,7 @@ pub(crate) fn encode_iter<'a, T: ToBinary + 'a>(
     items: impl IntoIterator<Item = &'a T>,
 ) -> Result<()> {
     encoder.write_len(len);
-    if let Some(size) = T::ENCODED_SIZE
-        && T::WRITES_BLOCK
-        && (1..=STACK_BLOCK).contains(&size)
-    {
-        let written = encoder.write_blocks_reserved(items, len, size);
-        return counted(len, written);
-    }
-    reserve_for::<T>(encoder, len);
-    for item in items {
-        item.encode(encoder)?;
-    }
-    Ok(())
-}
-
-/// The result of writing a collection that announced `len` elements and yielded `written`: an
-/// error if it yielded fewer (the length prefix would lie), which no std collection does.
-fn counted(len: usize, written: usize) -> Result<()> {
-    if written == len {
-        Ok(())
-    } else {
-        Err(Error::custom(format_args!("a collection of {len} elements yielded {written}")))
-    }
+    encoder.write_sequence(items, len, |encoder, item| item.encode(encoder))
 }
 
 /// Appends `item` to `items`, whose capacity the caller reserved for it: a store and a length
@@ -81,28 +60,11 @@ pub(crate) fn encode_entries<'a, K: ToBinary + 'a, V: ToBinary + 'a>(
     entries: impl IntoIterator<Item = (&'a K, &'a V)>,
 ) -> Result<()> {
     encoder.write_len(len);
-    if let Some(size) = <(&K, &V)>::ENCODED_SIZE
-        && <(&K, &V)>::WRITES_BLOCK
-        && (1..=STACK_BLOCK).contains(&size)
-    {
-        // Each entry's key and value as one block, straight into capacity reserved for all.
-        let written = encoder.write_blocks_reserved(entries, len, size);
-        return counted(len, written);
-    }
-    reserve_for::<(&K, &V)>(encoder, len);
-    for (key, value) in entries {
+    // Entries whose key and value write blocks go as one block each.
+    encoder.write_sequence(entries, len, |encoder, (key, value)| {
         key.encode(encoder)?;
-        value.encode(encoder)?;
-    }
-    Ok(())
-}
-
-/// Reserves the encoding of `len` values of `T` when every value takes the same size.
-#[inline]
-pub(crate) fn reserve_for<T: ToBinary>(encoder: &mut Encoder<'_>, len: usize) {
-    if let Some(total) = T::ENCODED_SIZE.and_then(|size| size.checked_mul(len)) {
-        encoder.reserve(total);
-    }
+        value.encode(encoder)
+    })
 }
 
 /// Reads a checked count, makes the collection with `make(count)`, and hands it each element

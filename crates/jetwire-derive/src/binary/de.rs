@@ -7,8 +7,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{
-    binding, path_name, plain, runtime, sized_by_fields, travels, variant_name, variant_pattern,
-    with_plain_bound,
+    binding, fields_in_order, path_name, plain, runtime, sized_by_fields, travels, variant_name,
+    variant_pattern, with_plain_bound,
 };
 use crate::bound;
 use crate::internals::ast::{Container, Data, Field, Variant};
@@ -31,7 +31,7 @@ pub fn generate(cont: &Container) -> TokenStream {
         Data::Enum(variants) => g.enumeration(variants),
     };
     let fixed_size = match sized_by_fields(cont) {
-        Some(types) => quote!(true #(&& <#types as #from_binary>::FIXED_SIZE)*),
+        Some(fields) => all_fixed_size(&fields, &from_binary),
         None => quote!(false),
     };
 
@@ -185,14 +185,12 @@ impl Gen<'_> {
     /// [`fixed_rebinding`](Self::fixed_rebinding) for the payload of an enum variant: its
     /// fields when every one that travels is fixed-size (and none is read `with` a module).
     fn variant_fixed_rebinding(&self, variant: &Variant) -> TokenStream {
-        let fields = &variant.fields;
-        if fields.iter().any(|f| travels(f) && f.attrs.with.is_some()) {
+        let Some(fields) = fields_in_order(&variant.fields) else {
             return TokenStream::new();
-        }
+        };
         let binary = self.binary;
-        let types = fields.iter().filter(|f| travels(f)).map(|f| f.ty);
-        let fixed = quote!(true #(&& <#types as #binary::FromBinary<'de>>::FIXED_SIZE)*);
-        self.rebinding_if_fixed(fixed, self.min_size(fields), Some(variant_name(variant)))
+        let fixed = all_fixed_size(&fields, &quote!(#binary::FromBinary<'de>));
+        self.rebinding_if_fixed(fixed, self.min_size(&variant.fields), Some(variant_name(variant)))
     }
 
     /// Statements rebinding `__d` to a decoder over the next `min_size` bytes when `fixed`. A
@@ -421,4 +419,11 @@ impl Gen<'_> {
         let min_size = quote!(1usize.saturating_add(#private::min_of(&[#(#sizes),*])));
         (min_size, decode, decode_into)
     }
+}
+
+/// Whether every one of `fields` is fixed-size (`FIXED_SIZE` through `from_binary`, the
+/// `FromBinary<'de>` path): a constant expression.
+fn all_fixed_size(fields: &[&Field], from_binary: &TokenStream) -> TokenStream {
+    let types = fields.iter().map(|f| f.ty);
+    quote!(true #(&& <#types as #from_binary>::FIXED_SIZE)*)
 }

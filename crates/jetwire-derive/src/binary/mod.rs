@@ -38,19 +38,21 @@ fn travels(field: &Field) -> bool {
     field.is_serialized() && field.is_deserialized()
 }
 
-/// The types of the fields that travel, for a struct whose encoding is exactly its fields in
-/// order: not versioned (no length prefix) and no field written `with` a module (which may write
-/// anything). Its size then follows from its fields' sizes; `None` for any other type.
-fn sized_by_fields<'a>(cont: &'a Container<'a>) -> Option<Vec<&'a syn::Type>> {
+/// The fields that travel, for a struct whose encoding is exactly its fields in order: not
+/// versioned (no length prefix), and fields as [`fields_in_order`] takes them. Its size then
+/// follows from its fields' sizes; `None` for any other type.
+fn sized_by_fields<'a>(cont: &'a Container<'a>) -> Option<Vec<&'a Field<'a>>> {
     match &cont.data {
-        Data::Struct(_, fields)
-            if cont.attrs.versioned.is_none()
-                && !fields.iter().any(|f| travels(f) && f.attrs.with.is_some()) =>
-        {
-            Some(fields.iter().filter(|f| travels(f)).map(|f| f.ty).collect())
-        }
+        Data::Struct(_, fields) if cont.attrs.versioned.is_none() => fields_in_order(fields),
         _ => None,
     }
+}
+
+/// The fields of a struct or variant that travel, when they are written as themselves: `None`
+/// if any is written `with` a module (which may write anything).
+fn fields_in_order<'a>(fields: &'a [Field<'a>]) -> Option<Vec<&'a Field<'a>>> {
+    let travelling: Vec<&Field> = fields.iter().filter(|f| travels(f)).collect();
+    travelling.iter().all(|f| f.attrs.with.is_none()).then_some(travelling)
 }
 
 /// The name of `field` in error paths: its Rust name, or its index in a tuple.

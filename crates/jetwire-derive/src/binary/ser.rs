@@ -69,7 +69,10 @@ pub fn generate(cont: &Container) -> TokenStream {
 /// (none through `with`, which may write anything); `None` for enums and versioned structs.
 fn encoded_size(cont: &Container, private: &TokenStream, to_binary: &TokenStream) -> TokenStream {
     match sized_by_fields(cont) {
-        Some(types) => quote!(#private::sum_of_sizes(&[#(<#types as #to_binary>::ENCODED_SIZE),*], 1)),
+        Some(fields) => {
+            let types = fields.iter().map(|f| f.ty);
+            quote!(#private::sum_of_sizes(&[#(<#types as #to_binary>::ENCODED_SIZE),*], 1))
+        }
         None => quote!(::core::option::Option::None),
     }
 }
@@ -78,10 +81,11 @@ fn encoded_size(cont: &Container, private: &TokenStream, to_binary: &TokenStream
 /// every field does, each field's block after the previous one. Nothing (the defaults) for
 /// other types.
 fn block_items(cont: &Container, private: &TokenStream, to_binary: &TokenStream) -> TokenStream {
-    let (Some(types), Data::Struct(_, fields)) = (sized_by_fields(cont), &cont.data) else {
+    let Some(fields) = sized_by_fields(cont) else {
         return TokenStream::new();
     };
-    let members = fields.iter().filter(|f| travels(f)).map(|f| &f.member);
+    let types = fields.iter().map(|f| f.ty);
+    let members = fields.iter().map(|f| &f.member);
     quote! {
         const WRITES_BLOCK: ::core::primitive::bool =
             true #(&& <#types as #to_binary>::WRITES_BLOCK)* && Self::ENCODED_SIZE.is_some();

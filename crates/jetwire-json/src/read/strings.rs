@@ -131,6 +131,17 @@ pub(crate) fn decode_unicode_escape(
         out.push(byte);
         return i + 6;
     }
+    decode_non_ascii_unicode_escape(raw, i, out, surrogates)
+}
+
+/// [`decode_unicode_escape`] for an escape that [`ascii_unicode_escape`] has already turned
+/// down: a character past ASCII, or a surrogate.
+pub(crate) fn decode_non_ascii_unicode_escape(
+    raw: &[u8],
+    i: usize,
+    out: &mut Vec<u8>,
+    surrogates: Surrogates,
+) -> usize {
     let unit = hex4(&raw[i + 2..i + 6]);
     let mut next = i + 6;
     let code_point = match unit {

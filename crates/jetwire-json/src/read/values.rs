@@ -318,7 +318,7 @@ impl<'de> Reader<'de> {
                     if input.get(next..next + 2) == Some(b"\\u") {
                         self.validate_escape(next)?;
                     }
-                    i = strings::decode_unicode_escape(input, i, out, strings::Surrogates::Replace);
+                    i = strings::decode_non_ascii_unicode_escape(input, i, out, strings::Surrogates::Replace);
                 }
                 byte => {
                     out.push(byte);

@@ -82,5 +82,6 @@ pub const FAIRNESS: &[&str] = &[
     "serde_json is used with its default features (its float parsing is then not always correctly rounded; jetwire's always is).",
     "Writes serialize into a reused buffer; reads parse into owned values.",
     "Input in pieces (`pieces:*`): jetwire reads the chunks in place; the peers, which cannot, concatenate them into a reused buffer first (counted in their time) or read them through serde_json::from_reader, one chunk per read call. `pieces:*:whole` reads the same bytes from one slice. `file:*` opens and reads a file per operation. Entries named `jetwire, ...` are jetwire's own baselines, not peers.",
+    "Validation (`check:*`): jetwire's `skip_value` and `finish` over the whole corpus (what `jetwire check` does), against the peers' cheapest full validation, reading into serde's `IgnoredAny`.",
     "Speedup = peer median / jetwire median: above 1 means jetwire is faster.",
 ];

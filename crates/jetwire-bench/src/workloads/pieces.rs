@@ -255,8 +255,20 @@ pub fn specs() -> Vec<CaseSpec> {
         ("twitter", super::corpora::TWITTER),
     ] {
         specs.push(file_spec(corpus, bytes));
+        specs.push(check_spec(corpus, bytes));
     }
     specs
+}
+
+/// `check:<corpus>`: validating a whole corpus in one slice, what `jetwire check` does in
+/// process, against the peers' cheapest full validation (reading into `IgnoredAny`).
+fn check_spec(corpus: &'static str, bytes: &'static [u8]) -> CaseSpec {
+    let name: &'static str = Box::leak(format!("check:{corpus}").into_boxed_str());
+    CaseSpec::new(name, Op::Read, move |_| {
+        let mut entries = skip_entries();
+        entries.retain(|(implementation, _)| !implementation.ends_with("from_reader"));
+        chunked_case(name.to_owned(), bytes.to_vec(), bytes.len(), entries)
+    })
 }
 
 /// `file:<corpus>`: reading a file through `io::Read`, against reading it whole then parsing.

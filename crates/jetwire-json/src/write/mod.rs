@@ -426,6 +426,15 @@ impl<O: Output> Writer<O> {
         self.out.maybe_flush().map_err(Error::io)
     }
 
+    /// Writes a complete scalar value whose text is already formatted.
+    #[inline(always)]
+    fn scalar_text(&mut self, text: &[u8]) -> Result<()> {
+        self.before_value()?;
+        extend_short(self.out.buffer(), text);
+        self.end_value();
+        self.out.maybe_flush().map_err(Error::io)
+    }
+
     /// A string value.
     #[inline]
     pub fn string(&mut self, text: &str) -> Result<()> {
@@ -548,21 +557,23 @@ impl<O: Output> Writer<O> {
     /// assert!(Writer::new().f64(f64::NAN).is_err());
     /// # Ok::<(), jetwire_json::Error>(())
     /// ```
-    #[inline]
+    // Always inlined, with the text formatted before the separator is written: a float is one
+    // call into the formatter and a few stores, and a call of its own would cost as much.
+    #[inline(always)]
     pub fn f64(&mut self, value: f64) -> Result<()> {
         if !value.is_finite() {
             return Err(non_finite(value));
         }
-        self.scalar(|out| extend_short(out, zmij::Buffer::new().format_finite(value).as_bytes()))
+        self.scalar_text(zmij::Buffer::new().format_finite(value).as_bytes())
     }
 
     /// A finite `f32` as the shortest text that reads back to the same `f32`.
-    #[inline]
+    #[inline(always)]
     pub fn f32(&mut self, value: f32) -> Result<()> {
         if !value.is_finite() {
             return Err(non_finite(f64::from(value)));
         }
-        self.scalar(|out| extend_short(out, zmij::Buffer::new().format_finite(value).as_bytes()))
+        self.scalar_text(zmij::Buffer::new().format_finite(value).as_bytes())
     }
 
     /// Writes a token read by a [`Reader`] exactly as its source spelled it: strings and property

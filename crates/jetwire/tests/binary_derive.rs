@@ -723,6 +723,69 @@ fn writes_block_without_a_size_panics() {
     let _ = binary::to_vec(&Broken);
 }
 
+// ---- decode_uninit -------------------------------------------------------------------------
+
+/// Decodes `bytes` through `decode_uninit`, as collections do.
+fn decode_uninit<T: FromBinaryOwned + Debug>(bytes: &[u8]) -> Result<T, Error> {
+    let mut slot = std::mem::MaybeUninit::uninit();
+    let mut decoder = binary::Decoder::new(bytes);
+    let value = T::decode_uninit(&mut decoder, &mut slot)?;
+    let value = std::mem::replace(value, binary::from_slice(bytes)?);
+    // SAFETY: `decode_uninit` succeeded, so the slot holds a value (the copy just put there).
+    unsafe { slot.assume_init_drop() };
+    decoder.finish()?;
+    Ok(value)
+}
+
+/// The derived `decode_uninit` of structs and enums builds the value in its slot: the same
+/// value as `decode`, and at every cut of the input the same error.
+#[test]
+fn derived_decode_uninit_agrees_with_decode() {
+    let line = Line {
+        name: "line".into(),
+        from: Point { x: 1, y: -1 },
+        to: Point { x: 7, y: 9 },
+        tags: vec!["a".into(), "bc".into()],
+        note: Some("n".into()),
+    };
+    let shape = Shape::Many(vec![Shape::Empty, Shape::Circle(1.5), Shape::Rect { w: 2, h: 3 }]);
+    fn check<T: ToBinary + FromBinaryOwned + Debug + PartialEq>(value: &T) {
+        let bytes = binary::to_vec(value).unwrap();
+        assert_eq!(&decode_uninit::<T>(&bytes).unwrap(), value);
+        for cut in 0..bytes.len() {
+            let by_decode = binary::from_slice::<T>(&bytes[..cut]).unwrap_err();
+            let by_uninit = decode_uninit::<T>(&bytes[..cut]).unwrap_err();
+            assert_eq!(by_uninit.to_string(), by_decode.to_string(), "cut at {cut}");
+        }
+    }
+    check(&line);
+    check(&shape);
+    check(&Point { x: -5, y: 5 });
+    check(&vec![line]);
+    check(&vec![shape.clone(), shape]);
+}
+
+/// A hand-written `decode_uninit` that hands back some other value than its slot breaks the
+/// trait's contract: a `Vec` refuses it with a panic, never counts an unwritten element.
+#[test]
+#[should_panic(expected = "decode_uninit returned another value than its slot")]
+fn decode_uninit_returning_another_value_panics() {
+    // Not zero-sized: every reference to a zero-sized value may share one address.
+    struct Elsewhere(#[allow(dead_code)] u8);
+    impl<'de> FromBinary<'de> for Elsewhere {
+        fn decode(decoder: &mut binary::Decoder<'de>) -> binary::Result<Self> {
+            u8::decode(decoder).map(Elsewhere)
+        }
+        fn decode_uninit<'s>(
+            decoder: &mut binary::Decoder<'de>,
+            _slot: &'s mut std::mem::MaybeUninit<Self>,
+        ) -> binary::Result<&'s mut Self> {
+            Self::decode(decoder).map(|value| &mut *Box::leak(Box::new(value)))
+        }
+    }
+    let _ = binary::from_slice::<Vec<Elsewhere>>(&[2, 0, 0]);
+}
+
 // ---- decode_into ---------------------------------------------------------------------------
 
 #[test]

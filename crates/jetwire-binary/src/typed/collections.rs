@@ -33,23 +33,25 @@ pub(crate) fn encode_iter<'a, T: ToBinary + 'a>(
     encoder.write_sequence(items, len, |encoder, item| item.encode(encoder))
 }
 
-/// Appends `item` to `items`, whose capacity the caller reserved for it: a store and a length
-/// update, without `push`'s growth path. Elements go straight into the reserved capacity, and
-/// the length follows each write, so an error or a panic drops what was decoded.
+/// Decodes one element straight into `items`' reserved capacity (no temporary to copy) and
+/// counts it. Its caller has reserved room for it.
 ///
 /// # Panics
 ///
-/// If `items` is full (a caller that did not reserve).
+/// If `items` is full, or if `T::decode_uninit` returns a reference to anything but the slot it
+/// was given.
 #[inline(always)]
-fn push_reserved<T>(items: &mut Vec<T>, item: T) {
+fn decode_reserved<'de, T: FromBinary<'de>>(items: &mut Vec<T>, decoder: &mut Decoder<'de>) -> Result<()> {
     let len = items.len();
-    assert!(len < items.capacity(), "push_reserved without reserved capacity");
-    // SAFETY: `len < capacity` (checked just above): the slot is inside the allocation and
-    // unwritten, and the first `len` slots are initialized.
-    unsafe {
-        items.as_mut_ptr().add(len).write(item);
-        items.set_len(len + 1);
-    }
+    let slot = items.spare_capacity_mut().first_mut().expect("decode_reserved without reserved capacity");
+    let slot_address = slot.as_ptr();
+    let written = T::decode_uninit(decoder, slot)?;
+    assert!(core::ptr::eq(written, slot_address), "decode_uninit returned another value than its slot");
+    // SAFETY: `written` is the slot at index `len` (checked just above), and a `&mut T` to it
+    // exists only once it holds a value (`MaybeUninit::write`), so the first `len + 1` slots
+    // are initialized.
+    unsafe { items.set_len(len + 1) };
+    Ok(())
 }
 
 /// Writes a count and then each entry's key and value.
@@ -149,15 +151,13 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
             let mut region = decoder.take_fixed(len * T::MIN_SIZE)?;
             for index in 0..len {
                 let mut element = region.take_fixed(T::MIN_SIZE)?;
-                let item = T::decode(&mut element).map_err(|err| element_error(err, index))?;
-                push_reserved(&mut items, item);
+                decode_reserved(&mut items, &mut element).map_err(|err| element_error(err, index))?;
             }
             return Ok(items);
         }
         decoder.enter()?;
         for index in 0..len {
-            let item = T::decode(decoder).map_err(|err| element_error(err, index))?;
-            push_reserved(&mut items, item);
+            decode_reserved(&mut items, decoder).map_err(|err| element_error(err, index))?;
         }
         decoder.leave();
         Ok(items)

@@ -7,6 +7,8 @@ mod scalars;
 mod std_types;
 mod text;
 
+use core::mem::MaybeUninit;
+
 use crate::decode::{DecodeOptions, Decoder};
 use crate::encode::Encoder;
 use crate::error::Result;
@@ -157,6 +159,28 @@ pub trait FromBinary<'de>: Sized {
     fn decode_into(&mut self, decoder: &mut Decoder<'de>) -> Result<()> {
         *self = Self::decode(decoder)?;
         Ok(())
+    }
+
+    /// Reads one value straight into `slot` and returns it there. Collections decode their
+    /// elements this way, into their own storage; the derive implements it so that a value is
+    /// built where it will live instead of in a temporary that is then copied. An
+    /// implementation must return the reference that [`MaybeUninit::write`] gives for `slot`
+    /// (callers check, and panic otherwise). The default writes [`decode`](Self::decode)'s value.
+    ///
+    /// ```
+    /// use std::mem::MaybeUninit;
+    /// use jetwire_binary::{Decoder, FromBinary};
+    /// let mut slot = MaybeUninit::uninit();
+    /// let value: &mut u16 = u16::decode_uninit(&mut Decoder::new(&[0x34, 0x12]), &mut slot)?;
+    /// assert_eq!(*value, 0x1234);
+    /// # Ok::<(), jetwire_binary::Error>(())
+    /// ```
+    #[inline]
+    fn decode_uninit<'s>(
+        decoder: &mut Decoder<'de>,
+        slot: &'s mut MaybeUninit<Self>,
+    ) -> Result<&'s mut Self> {
+        Ok(slot.write(Self::decode(decoder)?))
     }
 
     /// The value of a field that a `#[jetwire(versioned)]` struct's writer did not know, if

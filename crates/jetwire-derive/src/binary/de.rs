@@ -25,8 +25,9 @@ pub fn generate(cont: &Container) -> TokenStream {
     let is_plain = plain::is_plain(cont, &binary, &private, &from_binary);
     let g = Gen { cont, binary: &binary, private: &private };
 
-    let (min_size, decode, decode_into) = match &cont.data {
-        Data::Struct(_, fields) if cont.attrs.versioned.is_some() => g.versioned_struct(fields),
+    let no_uninit = |(min_size, decode, decode_into)| (min_size, decode, decode_into, TokenStream::new());
+    let (min_size, decode, decode_into, decode_uninit) = match &cont.data {
+        Data::Struct(_, fields) if cont.attrs.versioned.is_some() => no_uninit(g.versioned_struct(fields)),
         Data::Struct(_, fields) => g.unversioned_struct(fields),
         Data::Enum(variants) => g.enumeration(variants),
     };
@@ -51,6 +52,8 @@ pub fn generate(cont: &Container) -> TokenStream {
             fn decode_into(&mut self, __d: &mut #binary::Decoder<'de>) -> #binary::Result<()> {
                 #decode_into
             }
+
+            #decode_uninit
         }
     }
 }
@@ -221,31 +224,39 @@ impl Gen<'_> {
         }
     }
 
-    /// `(MIN_SIZE, decode, decode_into)` of a struct that is not versioned.
-    fn unversioned_struct(&self, fields: &[Field]) -> (TokenStream, TokenStream, TokenStream) {
+    /// `(MIN_SIZE, decode, decode_into, decode_uninit)` of a struct that is not versioned.
+    fn unversioned_struct(&self, fields: &[Field]) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
         let private = self.private;
         let binary = self.binary;
         let may_be_plain = plain::may_be_plain(fields);
-        let block = if may_be_plain {
-            quote! {
-                if let ::core::option::Option::Some(__v) = #private::decode_plain::<Self>(__d) {
-                    return __v;
+        // `decode` and `decode_uninit` differ only in what they do with the value: `finish`.
+        let decode_finishing = |finish: &dyn Fn(TokenStream) -> TokenStream| {
+            let block = if may_be_plain {
+                let value = finish(quote!(__v?));
+                quote! {
+                    if let ::core::option::Option::Some(__v) = #private::decode_plain::<Self>(__d) {
+                        return ::core::result::Result::Ok(#value);
+                    }
                 }
+            } else {
+                TokenStream::new()
+            };
+            let inits = fields.iter().map(|f| {
+                let member = &f.member;
+                let value =
+                    if travels(f) { self.read_or_return(f, None) } else { self.skipped_value(f, true) };
+                quote!(#member: #value)
+            });
+            let fixed = self.fixed_rebinding();
+            let value = finish(quote!(Self { #(#inits,)* }));
+            quote! {
+                #block
+                #fixed
+                ::core::result::Result::Ok(#value)
             }
-        } else {
-            TokenStream::new()
         };
-        let inits = fields.iter().map(|f| {
-            let member = &f.member;
-            let value = if travels(f) { self.read_or_return(f, None) } else { self.skipped_value(f, true) };
-            quote!(#member: #value)
-        });
-        let fixed = self.fixed_rebinding();
-        let decode = quote! {
-            #block
-            #fixed
-            ::core::result::Result::Ok(Self { #(#inits,)* })
-        };
+        let decode = decode_finishing(&|value| value);
+        let decode_uninit = decode_finishing(&|value| quote!(__slot.write(#value)));
 
         let block_into = if may_be_plain {
             quote! {
@@ -277,13 +288,28 @@ impl Gen<'_> {
                 }
             }
         });
+        let fixed = self.fixed_rebinding();
         let decode_into = quote! {
             #block_into
             #fixed
             #(#intos)*
             ::core::result::Result::Ok(())
         };
-        (self.min_size(fields), decode, decode_into)
+        (self.min_size(fields), decode, decode_into, self.decode_uninit_fn(decode_uninit))
+    }
+
+    /// The `decode_uninit` method with `body`, which writes the value into `__slot`.
+    fn decode_uninit_fn(&self, body: TokenStream) -> TokenStream {
+        let binary = self.binary;
+        quote! {
+            #[inline]
+            fn decode_uninit<'__s>(
+                __d: &mut #binary::Decoder<'de>,
+                __slot: &'__s mut ::core::mem::MaybeUninit<Self>,
+            ) -> #binary::Result<&'__s mut Self> {
+                #body
+            }
+        }
     }
 
     /// `(MIN_SIZE, decode, decode_into)` of a `#[jetwire(versioned)]` struct: a byte length,
@@ -319,8 +345,9 @@ impl Gen<'_> {
         (quote!(1usize), decode, decode_into)
     }
 
-    /// `(MIN_SIZE, decode, decode_into)` of an enum: the variant index, then its fields.
-    fn enumeration(&self, variants: &[Variant]) -> (TokenStream, TokenStream, TokenStream) {
+    /// `(MIN_SIZE, decode, decode_into, decode_uninit)` of an enum: the variant index, then its
+    /// fields.
+    fn enumeration(&self, variants: &[Variant]) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
         let private = self.private;
         let binary = self.binary;
         let enum_name = &self.cont.attrs.name;
@@ -331,11 +358,14 @@ impl Gen<'_> {
                 let __index = __d.read_variant(0u32, #enum_name)?;
                 ::core::result::Result::Err(__d.unknown_variant(__at, __index as ::core::primitive::u64, 0u32, #enum_name))
             };
-            return (quote!(1usize), fail, quote!(match *self {}));
+            return (quote!(1usize), fail, quote!(match *self {}), TokenStream::new());
         }
 
         let last = variants.len() - 1;
-        let arms: Vec<TokenStream> = variants
+        // The arms build the variant's value with `finish`: returned for `decode`, written into
+        // the slot for `decode_uninit`.
+        let arms_finishing = |finish: &dyn Fn(TokenStream) -> TokenStream| -> Vec<TokenStream> {
+            variants
             .iter()
             .enumerate()
             .map(|(index, v)| {
@@ -352,18 +382,28 @@ impl Gen<'_> {
                         quote!(#member: #value)
                     });
                     let fixed = self.variant_fixed_rebinding(v);
+                    let value = finish(quote!(Self::#ident { #(#inits,)* }));
                     quote!({
                         #fixed
-                        ::core::result::Result::Ok(Self::#ident { #(#inits,)* })
+                        #value
                     })
                 };
                 quote!(#pattern => #value,)
             })
-            .collect();
+            .collect()
+        };
+        let arms = arms_finishing(&|value| quote!(::core::result::Result::Ok(#value)));
         let decode = quote! {
             let __at = __d.offset();
             match __d.read_variant(#count, #enum_name)? as ::core::primitive::usize {
                 #(#arms)*
+            }
+        };
+        let uninit_arms = arms_finishing(&|value| quote!(::core::result::Result::Ok(__slot.write(#value))));
+        let decode_uninit = quote! {
+            let __at = __d.offset();
+            match __d.read_variant(#count, #enum_name)? as ::core::primitive::usize {
+                #(#uninit_arms)*
             }
         };
 
@@ -417,7 +457,7 @@ impl Gen<'_> {
             .filter(|v| v.attrs.skip_deserializing.is_none())
             .map(|v| self.min_size(&v.fields));
         let min_size = quote!(1usize.saturating_add(#private::min_of(&[#(#sizes),*])));
-        (min_size, decode, decode_into)
+        (min_size, decode, decode_into, self.decode_uninit_fn(decode_uninit))
     }
 }
 

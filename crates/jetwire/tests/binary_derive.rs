@@ -128,9 +128,70 @@ fn errors_name_the_field_path() {
     assert!(err.to_string().starts_with("invalid UTF-8 in a string: found bytes FF 64"), "{err}");
     let err = error::<Line>(&bytes[..5]);
     assert!(err.is_eof());
-    // `Point` is plain: read as one block of 8 bytes.
+    // `from` and `to` are fixed-size and consecutive: one run of 16 bytes, taken at `from`.
     assert_eq!(err.path(), "/from");
-    assert_eq!(err.to_string(), "unexpected end of input: expected 8 more bytes, found 4 at /from (byte 1)");
+    assert_eq!(err.to_string(), "unexpected end of input: expected 16 more bytes, found 4 at /from (byte 1)");
+}
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone, Default)]
+struct RunsAndGaps {
+    id: u32,
+    name: String,
+    level: u16,
+    scale: f32,
+    on: bool,
+    tags: Vec<u8>,
+    #[jetwire(skip)]
+    cache: u64,
+    total: u64,
+}
+
+/// Consecutive fixed-size fields are read as one run with one bounds check: the encoding is
+/// unchanged, and an input cut short inside a run is an end-of-input error at the run's first
+/// field; elsewhere the error names the field that is cut.
+#[test]
+fn fixed_size_runs_read_the_same_bytes() {
+    let value = RunsAndGaps {
+        id: 9,
+        name: "ab".into(),
+        level: 3,
+        scale: 0.5,
+        on: true,
+        tags: vec![4, 5],
+        cache: 0,
+        total: 6,
+    };
+    let mut expected = vec![9, 0, 0, 0, 2, b'a', b'b', 3, 0];
+    expected.extend(0.5f32.to_le_bytes());
+    expected.extend([1, 2, 4, 5]);
+    expected.extend(6u64.to_le_bytes());
+    round_trip(&value, &expected);
+    round_trip(&vec![value.clone(), RunsAndGaps::default(), value], &{
+        let mut many = vec![3];
+        many.extend(&expected);
+        many.extend([0; 21]); // 4 + 1 + 2 + 4 + 1 + 1 + 8 bytes, all zero
+        many.extend(&expected);
+        many
+    });
+    let field_at = |cut: usize| match cut {
+        0..=3 => "/id",
+        4..=6 => "/name",
+        7..=13 => "/level",
+        14..=16 => "/tags",
+        _ => "/total",
+    };
+    for cut in 0..expected.len() {
+        let err = error::<RunsAndGaps>(&expected[..cut]);
+        assert!(err.is_eof(), "{cut}: {err}");
+        assert_eq!(err.path(), field_at(cut), "cut at {cut}: {err}");
+    }
+    let err = error::<RunsAndGaps>(&expected[..10]);
+    assert_eq!(err.to_string(), "unexpected end of input: expected 7 more bytes, found 3 at /level (byte 7)");
+    let mut bad_bool = expected.clone();
+    bad_bool[13] = 2;
+    let err = error::<RunsAndGaps>(&bad_bool);
+    assert_eq!(err.path(), "/on", "a bad value inside a run names its own field: {err}");
+    assert_eq!(err.offset(), 13, "{err}");
 }
 
 // ---- attributes ----------------------------------------------------------------------------

@@ -138,6 +138,11 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
     fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
         let len = decoder.read_seq_len::<T>()?;
         let mut items = Vec::new();
+        if len == 0 {
+            // Empty lists are common in records (no tags, no children): nothing to reserve,
+            // copy or enter.
+            return Ok(items);
+        }
         if T::IS_PLAIN.as_block() {
             decoder.extend_plain(&mut items, len, T::IS_PLAIN)?;
             return Ok(items);

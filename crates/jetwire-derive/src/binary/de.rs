@@ -4,7 +4,7 @@
 //! variant index. `decode_into` reuses the fields, and the current variant's fields, in place.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{ToTokens, quote};
 
 use super::{
     binding, fields_in_order, path_name, plain, runtime, sized_by_fields, travels, variant_name,
@@ -241,10 +241,10 @@ impl Gen<'_> {
             } else {
                 TokenStream::new()
             };
+            let (runs, read_in_runs) = self.fixed_runs(fields);
             let inits = fields.iter().map(|f| {
                 let member = &f.member;
-                let value =
-                    if travels(f) { self.read_or_return(f, None) } else { self.skipped_value(f, true) };
+                let value = if travels(f) { read_in_runs(f) } else { self.skipped_value(f, true) };
                 quote!(#member: #value)
             });
             let fixed = self.fixed_rebinding();
@@ -252,6 +252,7 @@ impl Gen<'_> {
             quote! {
                 #block
                 #fixed
+                #runs
                 ::core::result::Result::Ok(#value)
             }
         };
@@ -296,6 +297,62 @@ impl Gen<'_> {
             ::core::result::Result::Ok(())
         };
         (self.min_size(fields), decode, decode_into, self.decode_uninit_fn(decode_uninit))
+    }
+
+    /// Reading consecutive fixed-size fields as runs: statements that size every run (constants
+    /// that fold away), and a function giving the expression that reads a travelling field. The
+    /// first field of a run takes the whole run's bytes with one bounds check (an input cut
+    /// short inside the run is an error at its first field), and every field of the run reads
+    /// from those bytes, so that its own checks fold away. Which fields are fixed-size is known
+    /// only to the compiler (`FIXED_SIZE`), so every field gets the code and constants decide.
+    fn fixed_runs<'f>(&'f self, fields: &'f [Field]) -> (TokenStream, impl Fn(&Field) -> TokenStream + 'f) {
+        let binary = self.binary;
+        let private = self.private;
+        // Fields read by their type (not `with` a module) may join a run.
+        let joins = |f: &Field| travels(f) && f.attrs.with.is_none();
+        let members: Vec<&Field> = fields.iter().filter(|f| joins(f)).collect();
+        let fixed_name = |i: usize| quote::format_ident!("__fixed_run_{}", i);
+        let size_name = |i: usize| quote::format_ident!("__run_size_{}", i);
+        let fixed = members.iter().enumerate().map(|(i, f)| {
+            let (ty, name) = (f.ty, fixed_name(i));
+            quote!(let #name: ::core::primitive::bool = <#ty as #binary::FromBinary<'de>>::FIXED_SIZE;)
+        });
+        let sizes = members.iter().enumerate().rev().map(|(i, f)| {
+            let (ty, fixed, name) = (f.ty, fixed_name(i), size_name(i));
+            let rest = if i + 1 < members.len() { size_name(i + 1).into_token_stream() } else { quote!(0usize) };
+            quote! {
+                let #name: ::core::primitive::usize =
+                    if #fixed { <#ty as #binary::FromBinary<'de>>::MIN_SIZE.saturating_add(#rest) } else { 0 };
+            }
+        });
+        let statements = quote! {
+            #(#fixed)*
+            #(#sizes)*
+            let mut __run = #binary::Decoder::new(&[]);
+        };
+        let read = move |field: &Field| {
+            let Some(i) = members.iter().position(|m| ::core::ptr::eq(*m, field)) else {
+                return self.read_or_return(field, None);
+            };
+            let (fixed, size) = (fixed_name(i), size_name(i));
+            let starts_run = match i {
+                0 => fixed.to_token_stream(),
+                _ => {
+                    let before = fixed_name(i - 1);
+                    quote!(#fixed && !#before)
+                }
+            };
+            let name = path_name(field);
+            let read = self.read_or_return(field, None);
+            quote!({
+                if #starts_run {
+                    __run = __d.take_fixed(#size).map_err(|__err| #private::field_error(__err, #name))?;
+                }
+                let __d: &mut #binary::Decoder<'de> = if #fixed { &mut __run } else { __d };
+                #read
+            })
+        };
+        (statements, read)
     }
 
     /// The `decode_uninit` method with `body`, which writes the value into `__slot`.

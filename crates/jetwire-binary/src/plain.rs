@@ -11,8 +11,8 @@
 //! `Plain<T>` that says "yes" can only be made by `unsafe` code ([`Plain::assume`]), from a
 //! [`PlainData`] impl (itself `unsafe`), or for arrays of plain elements: safe code cannot
 //! make a type plain by mistake. The derive proves plainness for structs at compile time (all
-//! fields plain, laid out in declaration order with no gaps), and `#[jetwire(plain)]` takes it
-//! from a `PlainData` impl.
+//! fields plain, laid out in declaration order with no gaps), tuples prove it the same way, and
+//! `#[jetwire(plain)]` takes it from a `PlainData` impl.
 //!
 //! This module holds the `unsafe` code of plain data: viewing plain values as bytes, and
 //! building them from bytes. The crate's other `unsafe` code writes into capacity a `Vec` has

@@ -107,6 +107,22 @@ pub const fn asserted_plain<T: PlainData>() -> Plain<T> {
     Plain::of()
 }
 
+/// Whether fields at `offsets` with `sizes` lie in order, one after the other with no gap, and
+/// fill a value of `total` bytes: the layout under which a value's memory is its fields'
+/// memories in declaration order.
+pub const fn tiles_in_order(offsets: &[usize], sizes: &[usize], total: usize) -> bool {
+    let mut end = 0;
+    let mut i = 0;
+    while i < offsets.len() {
+        if offsets[i] != end {
+            return false;
+        }
+        end += sizes[i];
+        i += 1;
+    }
+    end == total
+}
+
 /// `ENCODED_SIZE` of `times` repetitions of fields whose sizes are `sizes`: their sum, or `None`
 /// when any field's size varies (or the sum overflows).
 pub const fn sum_of_sizes(sizes: &[Option<usize>], times: usize) -> Option<usize> {

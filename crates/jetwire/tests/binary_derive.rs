@@ -466,6 +466,15 @@ fn plain_proof() {
     assert!(!is_plain::<Line>());
     assert!(!is_plain::<Shape>());
     assert!(!is_plain::<Unit>(), "no fields");
+    // Tuples: plain when their elements are and lie in order with no padding (tuple layout is
+    // the compiler's choice, so the expectation is computed from the layout itself).
+    let in_order = std::mem::offset_of!((f32, f32), 1) == 4;
+    assert_eq!(is_plain::<(f32, f32)>(), in_order);
+    assert!(in_order, "this compiler keeps equal-alignment tuple elements in order");
+    assert_eq!(is_plain::<(u32, i32, f32)>(), std::mem::offset_of!((u32, i32, f32), 2) == 8);
+    assert!(!is_plain::<(u8, u32)>(), "padding");
+    assert!(!is_plain::<(u32, bool)>(), "bool is not plain");
+    assert!(!is_plain::<(u32, String)>());
     // Fixed-size (one bounds check per value) is wider than plain: bools and padding allowed.
     const { assert!(<HasBool as FromBinary>::FIXED_SIZE && <Padded as FromBinary>::FIXED_SIZE) };
     const { assert!(!<Line as FromBinary>::FIXED_SIZE && !<v1::Profile as FromBinary>::FIXED_SIZE) };
@@ -531,6 +540,26 @@ fn a_fixed_size_vec_that_fails_halfway_drops_what_it_decoded() {
     assert_eq!(all.len(), 4);
     drop(all);
     assert_eq!(COUNTED_DROPS.load(std::sync::atomic::Ordering::Relaxed), 6);
+}
+
+/// A `Vec` of plain tuples moves as one memory copy and writes exactly what element-by-element
+/// encoding writes; tuples with padding still go element by element.
+#[test]
+fn plain_tuples_write_the_same_bytes_as_element_by_element() {
+    let pairs: Vec<(f32, f32)> = (0..50).map(|i| (i as f32 * 0.5, -(i as f32))).collect();
+    let mut expected = vec![50];
+    for (x, y) in &pairs {
+        expected.extend(x.to_le_bytes());
+        expected.extend(y.to_le_bytes());
+    }
+    round_trip(&pairs, &expected);
+    let mut target: Vec<(f32, f32)> = Vec::with_capacity(100);
+    binary::from_slice_into(&expected, &mut target).unwrap();
+    assert_eq!(target, pairs);
+    let padded: Vec<(u8, u32)> = vec![(1, 2), (3, 4)];
+    round_trip(&padded, &[2, 1, 2, 0, 0, 0, 3, 4, 0, 0, 0]);
+    let err = error::<Vec<(f32, f32)>>(&expected[..expected.len() - 1]);
+    assert!(err.is_eof(), "{err}");
 }
 
 #[test]

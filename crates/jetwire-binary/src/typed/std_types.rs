@@ -12,6 +12,7 @@ use super::{FromBinary, ToBinary};
 use crate::decode::Decoder;
 use crate::encode::Encoder;
 use crate::error::{Error, Result};
+use crate::plain::Plain;
 
 macro_rules! pointer_impls {
     ($($pointer:ident),*) => {$(
@@ -156,10 +157,31 @@ impl<'de, T: FromBinary<'de>, E: FromBinary<'de>> FromBinary<'de> for std::resul
     }
 }
 
+/// Whether the elements of the tuple type `$tuple` lie in its memory in order with no padding.
+macro_rules! tuple_tiles {
+    ($tuple:ty; $($name:ident $index:tt),+) => {
+        crate::private::tiles_in_order(
+            &[$(core::mem::offset_of!($tuple, $index)),+],
+            &[$(size_of::<$name>()),+],
+            size_of::<$tuple>(),
+        )
+    };
+}
+
 macro_rules! tuple_impls {
     ($(($($name:ident $index:tt),+);)*) => {$(
-        /// A tuple: its elements in order, no framing.
+        /// A tuple: its elements in order, no framing. Plain when its elements are and lie in
+        /// order in its memory with no padding.
         impl<$($name: ToBinary),+> ToBinary for ($($name,)+) {
+            const IS_PLAIN: Plain<Self> = if true $(&& $name::IS_PLAIN.get())+ && tuple_tiles!(Self; $($name $index),+) {
+                // SAFETY: every element is plain (its own IS_PLAIN says so), and the elements
+                // tile the tuple in order with no padding (checked here by the compiler), so
+                // the tuple has no padding, accepts every bit pattern, and its memory is its
+                // elements' encodings in order, which is what `encode` writes.
+                unsafe { Plain::assume() }
+            } else {
+                Plain::NO
+            };
             const ENCODED_SIZE: Option<usize> = crate::private::sum_of_sizes(&[$($name::ENCODED_SIZE),+], 1);
             const WRITES_BLOCK: bool = true $(&& $name::WRITES_BLOCK)+ && Self::ENCODED_SIZE.is_some();
 
@@ -181,6 +203,13 @@ macro_rules! tuple_impls {
         }
 
         impl<'de, $($name: FromBinary<'de>),+> FromBinary<'de> for ($($name,)+) {
+            const IS_PLAIN: Plain<Self> = if true $(&& $name::IS_PLAIN.get())+ && tuple_tiles!(Self; $($name $index),+) {
+                // SAFETY: as for `ToBinary` above: plain elements tiling the tuple in order,
+                // so its memory is what `decode` reads.
+                unsafe { Plain::assume() }
+            } else {
+                Plain::NO
+            };
             const MIN_SIZE: usize = 0usize $(.saturating_add($name::MIN_SIZE))+;
             const FIXED_SIZE: bool = true $(&& $name::FIXED_SIZE)+;
 

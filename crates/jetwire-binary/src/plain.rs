@@ -9,15 +9,15 @@
 //! The traits carry the knowledge as a constant, [`ToBinary::IS_PLAIN`](crate::ToBinary::IS_PLAIN)
 //! and [`FromBinary::IS_PLAIN`](crate::FromBinary::IS_PLAIN), of type [`Plain<Self>`]. A
 //! `Plain<T>` that says "yes" can only be made by `unsafe` code ([`Plain::assume`]), from a
-//! [`PlainData`] impl (itself `unsafe`), or for arrays of plain elements: safe code cannot
-//! make a type plain by mistake. The derive proves plainness for structs at compile time (all
-//! fields plain, laid out in declaration order with no gaps), tuples prove it the same way, and
-//! `#[jetwire(plain)]` takes it from a `PlainData` impl.
+//! [`PlainData`] impl (itself `unsafe`), or for arrays and tuples of plain elements: safe code
+//! cannot make a type plain by mistake. The derive proves plainness for structs at compile time
+//! (all fields plain, laid out in declaration order with no gaps), tuples prove it the same way,
+//! and `#[jetwire(plain)]` takes it from a `PlainData` impl.
 //!
 //! This module holds the `unsafe` code of plain data: viewing plain values as bytes, and
 //! building them from bytes. The crate's other `unsafe` code writes into capacity a `Vec` has
-//! reserved (`Encoder::write_blocks_reserved`, `push_reserved` and the fixed-size element path in
-//! `typed/collections.rs`), each with its bounds argued in a `// SAFETY:` comment.
+//! reserved (`Encoder::write_blocks_reserved`, `decode_reserved` in `typed/collections.rs`),
+//! each with its bounds argued in a `// SAFETY:` comment.
 
 use std::marker::PhantomData;
 use std::mem::{MaybeUninit, size_of};

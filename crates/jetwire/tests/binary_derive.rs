@@ -819,10 +819,9 @@ fn writes_block_without_a_size_panics() {
 fn decode_uninit<T: FromBinaryOwned + Debug>(bytes: &[u8]) -> Result<T, Error> {
     let mut slot = std::mem::MaybeUninit::uninit();
     let mut decoder = binary::Decoder::new(bytes);
-    let value = T::decode_uninit(&mut decoder, &mut slot)?;
-    let value = std::mem::replace(value, binary::from_slice(bytes)?);
-    // SAFETY: `decode_uninit` succeeded, so the slot holds a value (the copy just put there).
-    unsafe { slot.assume_init_drop() };
+    T::decode_uninit(&mut decoder, &mut slot)?;
+    // SAFETY: `decode_uninit` succeeded, so the slot holds a value.
+    let value = unsafe { slot.assume_init() };
     decoder.finish()?;
     Ok(value)
 }

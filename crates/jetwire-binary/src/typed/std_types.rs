@@ -157,14 +157,25 @@ impl<'de, T: FromBinary<'de>, E: FromBinary<'de>> FromBinary<'de> for std::resul
     }
 }
 
-/// Whether the elements of the tuple type `$tuple` lie in its memory in order with no padding.
-macro_rules! tuple_tiles {
-    ($tuple:ty; $($name:ident $index:tt),+) => {
-        crate::private::tiles_in_order(
-            &[$(core::mem::offset_of!($tuple, $index)),+],
-            &[$(size_of::<$name>()),+],
-            size_of::<$tuple>(),
-        )
+/// `IS_PLAIN` of the tuple type `$tuple` under the trait `$trait`: plain when its elements are
+/// and lie in its memory in order with no padding.
+macro_rules! tuple_plain {
+    ($trait:path, $tuple:ty; $($name:ident $index:tt),+) => {
+        if true $(&& <$name as $trait>::IS_PLAIN.get())+
+            && crate::private::tiles_in_order(
+                &[$(core::mem::offset_of!($tuple, $index)),+],
+                &[$(size_of::<$name>()),+],
+                size_of::<$tuple>(),
+            )
+        {
+            // SAFETY: every element is plain (its own IS_PLAIN says so), and the elements tile
+            // the tuple in order with no padding (checked here by the compiler), so the tuple
+            // has no padding, accepts every bit pattern, and its memory is its elements'
+            // encodings in order, which is what the tuple's `encode` writes and `decode` reads.
+            unsafe { Plain::assume() }
+        } else {
+            Plain::NO
+        }
     };
 }
 
@@ -173,15 +184,7 @@ macro_rules! tuple_impls {
         /// A tuple: its elements in order, no framing. Plain when its elements are and lie in
         /// order in its memory with no padding.
         impl<$($name: ToBinary),+> ToBinary for ($($name,)+) {
-            const IS_PLAIN: Plain<Self> = if true $(&& $name::IS_PLAIN.get())+ && tuple_tiles!(Self; $($name $index),+) {
-                // SAFETY: every element is plain (its own IS_PLAIN says so), and the elements
-                // tile the tuple in order with no padding (checked here by the compiler), so
-                // the tuple has no padding, accepts every bit pattern, and its memory is its
-                // elements' encodings in order, which is what `encode` writes.
-                unsafe { Plain::assume() }
-            } else {
-                Plain::NO
-            };
+            const IS_PLAIN: Plain<Self> = tuple_plain!(ToBinary, Self; $($name $index),+);
             const ENCODED_SIZE: Option<usize> = crate::private::sum_of_sizes(&[$($name::ENCODED_SIZE),+], 1);
             const WRITES_BLOCK: bool = true $(&& $name::WRITES_BLOCK)+ && Self::ENCODED_SIZE.is_some();
 
@@ -203,13 +206,7 @@ macro_rules! tuple_impls {
         }
 
         impl<'de, $($name: FromBinary<'de>),+> FromBinary<'de> for ($($name,)+) {
-            const IS_PLAIN: Plain<Self> = if true $(&& $name::IS_PLAIN.get())+ && tuple_tiles!(Self; $($name $index),+) {
-                // SAFETY: as for `ToBinary` above: plain elements tiling the tuple in order,
-                // so its memory is what `decode` reads.
-                unsafe { Plain::assume() }
-            } else {
-                Plain::NO
-            };
+            const IS_PLAIN: Plain<Self> = tuple_plain!(FromBinary<'de>, Self; $($name $index),+);
             const MIN_SIZE: usize = 0usize $(.saturating_add($name::MIN_SIZE))+;
             const FIXED_SIZE: bool = true $(&& $name::FIXED_SIZE)+;
 

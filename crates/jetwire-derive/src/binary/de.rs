@@ -402,27 +402,17 @@ impl Gen<'_> {
         (quote!(1usize), decode, decode_into)
     }
 
-    /// `(MIN_SIZE, decode, decode_into, decode_uninit)` of an enum: the variant index, then its
-    /// fields.
-    fn enumeration(&self, variants: &[Variant]) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
+    /// The `match` arms that read each variant (by index; the last one is `_`) and hand its
+    /// value to `finish`: returned for `decode`, written into the slot for `decode_uninit`.
+    fn variant_arms(
+        &self,
+        variants: &[Variant],
+        finish: &dyn Fn(TokenStream) -> TokenStream,
+    ) -> Vec<TokenStream> {
         let private = self.private;
-        let binary = self.binary;
         let enum_name = &self.cont.attrs.name;
-        let count = variants.len() as u32;
-        if variants.is_empty() {
-            let fail = quote! {
-                let __at = __d.offset();
-                let __index = __d.read_variant(0u32, #enum_name)?;
-                ::core::result::Result::Err(__d.unknown_variant(__at, __index as ::core::primitive::u64, 0u32, #enum_name))
-            };
-            return (quote!(1usize), fail, quote!(match *self {}), TokenStream::new());
-        }
-
         let last = variants.len() - 1;
-        // The arms build the variant's value with `finish`: returned for `decode`, written into
-        // the slot for `decode_uninit`.
-        let arms_finishing = |finish: &dyn Fn(TokenStream) -> TokenStream| -> Vec<TokenStream> {
-            variants
+        variants
             .iter()
             .enumerate()
             .map(|(index, v)| {
@@ -448,21 +438,37 @@ impl Gen<'_> {
                 quote!(#pattern => #value,)
             })
             .collect()
-        };
-        let arms = arms_finishing(&|value| quote!(::core::result::Result::Ok(#value)));
-        let decode = quote! {
-            let __at = __d.offset();
-            match __d.read_variant(#count, #enum_name)? as ::core::primitive::usize {
-                #(#arms)*
+    }
+
+    /// `(MIN_SIZE, decode, decode_into, decode_uninit)` of an enum: the variant index, then its
+    /// fields.
+    fn enumeration(&self, variants: &[Variant]) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
+        let private = self.private;
+        let binary = self.binary;
+        let enum_name = &self.cont.attrs.name;
+        let count = variants.len() as u32;
+        if variants.is_empty() {
+            let fail = quote! {
+                let __at = __d.offset();
+                let __index = __d.read_variant(0u32, #enum_name)?;
+                ::core::result::Result::Err(__d.unknown_variant(__at, __index as ::core::primitive::u64, 0u32, #enum_name))
+            };
+            return (quote!(1usize), fail, quote!(match *self {}), TokenStream::new());
+        }
+
+        let body = |arms: &[TokenStream]| {
+            quote! {
+                let __at = __d.offset();
+                match __d.read_variant(#count, #enum_name)? as ::core::primitive::usize {
+                    #(#arms)*
+                }
             }
         };
-        let uninit_arms = arms_finishing(&|value| quote!(::core::result::Result::Ok(__slot.write(#value))));
-        let decode_uninit = quote! {
-            let __at = __d.offset();
-            match __d.read_variant(#count, #enum_name)? as ::core::primitive::usize {
-                #(#uninit_arms)*
-            }
-        };
+        let arms = self.variant_arms(variants, &|value| quote!(::core::result::Result::Ok(#value)));
+        let decode = body(&arms);
+        let decode_uninit = body(
+            &self.variant_arms(variants, &|value| quote!(::core::result::Result::Ok(__slot.write(#value)))),
+        );
 
         let reuse = variants.iter().enumerate().filter(|(_, v)| v.attrs.skip_deserializing.is_none()).map(
             |(index, v)| {

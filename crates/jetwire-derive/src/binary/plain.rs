@@ -33,7 +33,7 @@ pub fn is_plain(
     if !may_be_plain(fields) {
         return no;
     }
-    let layout = layout_holds(fields);
+    let layout = layout_holds(fields, private);
     if cont.attrs.plain.is_some() {
         return quote! {{
             ::core::assert!(
@@ -67,16 +67,14 @@ pub fn may_be_plain(fields: &[Field]) -> bool {
 }
 
 /// A constant `bool` expression: the fields tile `Self` in declaration order, with no gap.
-fn layout_holds(fields: &[Field]) -> TokenStream {
-    let mut checks = Vec::new();
-    let mut end = quote!(0usize);
-    for field in fields {
-        let member = &field.member;
-        let ty = field.ty;
-        let offset = quote!(::core::mem::offset_of!(Self, #member));
-        checks.push(quote!(#offset == #end));
-        end = quote!(#offset + ::core::mem::size_of::<#ty>());
+fn layout_holds(fields: &[Field], private: &TokenStream) -> TokenStream {
+    let members = fields.iter().map(|f| &f.member);
+    let types = fields.iter().map(|f| f.ty);
+    quote! {
+        #private::tiles_in_order(
+            &[#(::core::mem::offset_of!(Self, #members)),*],
+            &[#(::core::mem::size_of::<#types>()),*],
+            ::core::mem::size_of::<Self>(),
+        )
     }
-    checks.push(quote!(::core::mem::size_of::<Self>() == #end));
-    quote!(#(#checks)&&*)
 }

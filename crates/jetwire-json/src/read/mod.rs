@@ -74,6 +74,18 @@ pub(crate) enum State {
     Done,
 }
 
+impl State {
+    /// The state after a complete value inside the innermost of `containers`.
+    #[inline]
+    fn after_value_in(containers: &BitStack) -> State {
+        match containers.top() {
+            None => State::Done,
+            Some(true) => State::ObjectNext,
+            Some(false) => State::ArrayNext,
+        }
+    }
+}
+
 /// A strict, non-recursive pull reader over JSON in one contiguous slice.
 ///
 /// Three ways to use it, freely mixed:
@@ -118,6 +130,9 @@ pub struct Reader<'de> {
     state: State,
     /// One bit per open container: set for an object, clear for an array.
     containers: BitStack,
+    /// The state a complete value leaves behind in the innermost open container (`Done` at the
+    /// top level), kept up to date as containers open and close: finishing a value is one store.
+    after_value: State,
     options: ReadOptions,
     /// For input in pieces: where the bytes after the window come from. `None` for one slice.
     segmented: Option<Segmented<'de>>,
@@ -143,6 +158,7 @@ impl<'de> Reader<'de> {
             base: 0,
             state: State::Value,
             containers: BitStack::new(),
+            after_value: State::Done,
             options,
             segmented: None,
             scratch: Vec::new(),
@@ -382,11 +398,7 @@ impl<'de> Reader<'de> {
     /// Marks the value just consumed as complete.
     #[inline(always)]
     fn end_value(&mut self) {
-        self.state = match self.containers.top() {
-            None => State::Done,
-            Some(true) => State::ObjectNext,
-            Some(false) => State::ArrayNext,
-        };
+        self.state = self.after_value;
     }
 
     // ---- containers ----------------------------------------------------------------------------
@@ -398,7 +410,11 @@ impl<'de> Reader<'de> {
         }
         self.pos += 1;
         self.containers.push(is_object);
-        self.state = if is_object { State::ObjectFirst } else { State::ArrayFirst };
+        (self.state, self.after_value) = if is_object {
+            (State::ObjectFirst, State::ObjectNext)
+        } else {
+            (State::ArrayFirst, State::ArrayNext)
+        };
         Ok(())
     }
 
@@ -413,6 +429,7 @@ impl<'de> Reader<'de> {
     fn close(&mut self) {
         self.pos += 1;
         self.containers.pop();
+        self.after_value = State::after_value_in(&self.containers);
         self.end_value();
     }
 

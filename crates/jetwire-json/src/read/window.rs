@@ -89,6 +89,7 @@ impl<'de> Reader<'de> {
             origin: &[],
             base: suspended.offset,
             state: suspended.state,
+            after_value: State::after_value_in(&suspended.containers),
             containers: suspended.containers,
             options: suspended.options,
             segmented: Some(Segmented { source: segments, block, refills: true, raw: (0, 0, 0) }),

@@ -12,7 +12,7 @@ use jetwire_core::Output;
 macro_rules! scalar_impls {
     ($($ty:ty => $write:ident, $read:ident;)*) => {$(
         impl ToJson for $ty {
-            #[inline]
+            #[inline(always)]
             fn to_json<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
                 writer.$write(*self)
             }

@@ -92,6 +92,10 @@ pub struct Writer<O: Output = Vec<u8>> {
     state: State,
     /// One bit per open container: set for an object.
     containers: BitStack,
+    /// The state a complete value leaves behind in the innermost open container (`Done` at the
+    /// top level): kept up to date as containers open and close, so that finishing a value is
+    /// one store rather than a look at the stack.
+    after_value: State,
     options: WriteOptions,
 }
 
@@ -137,7 +141,7 @@ impl<O: Output> Writer<O> {
     /// A writer into `out`.
     #[inline]
     pub fn from_output(out: O, options: WriteOptions) -> Self {
-        Writer { out, state: State::Value, containers: BitStack::new(), options }
+        Writer { out, state: State::Value, containers: BitStack::new(), after_value: State::Done, options }
     }
 
     /// The options.
@@ -177,6 +181,7 @@ impl<O: Output> Writer<O> {
         self.out.buffer().clear();
         self.state = State::Value;
         self.containers.clear();
+        self.after_value = State::Done;
     }
 
     /// Checks that exactly one complete top-level value has been written, and flushes an
@@ -223,11 +228,30 @@ impl<O: Output> Writer<O> {
 
     #[inline(always)]
     fn end_value(&mut self) {
-        self.state = match self.containers.top() {
+        self.state = self.after_value;
+    }
+
+    /// Opens a container: `[` or `{` is written, `first` is the state inside it.
+    #[inline(always)]
+    fn push_container(&mut self, is_object: bool) {
+        self.containers.push(is_object);
+        (self.state, self.after_value) = if is_object {
+            (State::ObjectFirst, State::ObjectNext)
+        } else {
+            (State::ArrayFirst, State::ArrayNext)
+        };
+    }
+
+    /// Closes the innermost container; the state is then that after a value.
+    #[inline(always)]
+    fn pop_container(&mut self) {
+        self.containers.pop();
+        self.after_value = match self.containers.top() {
             None => State::Done,
             Some(true) => State::ObjectNext,
             Some(false) => State::ArrayNext,
         };
+        self.state = self.after_value;
     }
 
     #[inline(always)]
@@ -242,8 +266,7 @@ impl<O: Output> Writer<O> {
     pub fn begin_object(&mut self) -> Result<()> {
         self.before_value()?;
         self.out.buffer().push(b'{');
-        self.containers.push(true);
-        self.state = State::ObjectFirst;
+        self.push_container(true);
         Ok(())
     }
 
@@ -258,8 +281,7 @@ impl<O: Output> Writer<O> {
     pub fn begin_array(&mut self) -> Result<()> {
         self.before_value()?;
         self.out.buffer().push(b'[');
-        self.containers.push(false);
-        self.state = State::ArrayFirst;
+        self.push_container(false);
         Ok(())
     }
 
@@ -276,12 +298,11 @@ impl<O: Output> Writer<O> {
             (State::ObjectNext, true) | (State::ArrayNext, false) => false,
             _ => return self.unbalanced_end(is_object),
         };
-        self.containers.pop();
+        self.pop_container();
         if !empty {
             self.newline_and_indent(self.containers.len());
         }
         self.out.buffer().push(close);
-        self.end_value();
         self.out.maybe_flush().map_err(Error::io)
     }
 
@@ -289,9 +310,8 @@ impl<O: Output> Writer<O> {
     #[inline(never)]
     fn unbalanced_end(&mut self, is_object: bool) -> Result<()> {
         if self.options.skip_validation {
-            self.containers.pop();
+            self.pop_container();
             self.out.buffer().push(if is_object { b'}' } else { b']' });
-            self.end_value();
             return Ok(());
         }
         Err(misuse(match (self.state, is_object) {

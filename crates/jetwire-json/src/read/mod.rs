@@ -211,7 +211,18 @@ impl<'de> Reader<'de> {
     /// let err = reader.finish().unwrap_err();
     /// assert_eq!(err.message(), "expected end of input after the JSON value, found `2`");
     /// ```
+    #[inline]
     pub fn finish(&mut self) -> Result<()> {
+        // The common end: the value ran to the end of its one slice.
+        if self.state == State::Done && self.pos == self.input.len() && self.segmented.is_none() {
+            return Ok(());
+        }
+        self.finish_after_more()
+    }
+
+    /// [`finish`](Self::finish) where bytes, or pieces, may follow the value.
+    #[inline(never)]
+    fn finish_after_more(&mut self) -> Result<()> {
         if self.state != State::Done {
             return Err(self.error_here(Category::Syntax, "the JSON value is not complete".into()));
         }

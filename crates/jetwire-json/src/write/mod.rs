@@ -262,7 +262,7 @@ impl<O: Output> Writer<O> {
     }
 
     /// `{`
-    #[inline]
+    #[inline(always)]
     pub fn begin_object(&mut self) -> Result<()> {
         self.before_value()?;
         self.out.buffer().push(b'{');
@@ -277,7 +277,7 @@ impl<O: Output> Writer<O> {
     }
 
     /// `[`
-    #[inline]
+    #[inline(always)]
     pub fn begin_array(&mut self) -> Result<()> {
         self.before_value()?;
         self.out.buffer().push(b'[');

@@ -77,6 +77,38 @@ fn strings_and_bytes() {
 }
 
 #[test]
+fn strings_of_every_short_length_have_exact_bytes() {
+    // Lengths below 248 take a one-byte prefix and an inline copy; 248 and up a varint.
+    for len in 0..=260 {
+        let text: String = (0..len).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+        let mut expected = match len {
+            0..248 => vec![len as u8],
+            248..256 => vec![0xF8, len as u8],
+            _ => vec![0xF9, len as u8, (len >> 8) as u8],
+        };
+        expected.extend_from_slice(text.as_bytes());
+        let mut out = vec![0xEE];
+        to_writer(&mut out, &text).unwrap();
+        assert_eq!(out[1..], expected, "length {len}");
+        assert_eq!(from_slice::<String>(&out[1..]).unwrap(), text);
+    }
+}
+
+#[test]
+fn long_slices_of_boxes_write_what_their_values_write() {
+    // Long enough for the prefetching loop, with elements of varying size.
+    let values: Vec<(u32, String)> = (0..5000u32).map(|i| (i, "v".repeat(i as usize % 40))).collect();
+    let boxed: Vec<Box<(u32, String)>> = values.iter().cloned().map(Box::new).collect();
+    let shared: Vec<Rc<(u32, String)>> = values.iter().cloned().map(Rc::new).collect();
+    let borrowed: Vec<&(u32, String)> = values.iter().collect();
+    let bytes = to_vec(&values).unwrap();
+    assert_eq!(to_vec(&boxed).unwrap(), bytes);
+    assert_eq!(to_vec(&shared).unwrap(), bytes);
+    assert_eq!(to_vec(&borrowed).unwrap(), bytes);
+    assert_eq!(from_slice::<Vec<Box<(u32, String)>>>(&bytes).unwrap(), boxed);
+}
+
+#[test]
 fn sequences_and_arrays() {
     round_trip(vec![1u16, 2], &[2, 1, 0, 2, 0]);
     round_trip(Vec::<String>::new(), &[0]);

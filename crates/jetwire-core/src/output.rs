@@ -110,14 +110,59 @@ pub fn extend_short(out: &mut Vec<u8>, bytes: &[u8]) {
     }
     out.reserve(n);
     let len = out.len();
-    let src = bytes.as_ptr();
-    // SAFETY: `reserve(n)` makes room for `len + n` bytes. Every load below reads inside
-    // `bytes` (offsets `0..n` in windows that start at 0 or end at `n`, each window no longer
-    // than `n`, since the branch conditions bound `n` from below), and every store writes the
-    // same window at the same offset from `dst`, so inside `len..len + n`. Together the windows
-    // cover all of `0..n`, so `set_len(len + n)` exposes only initialized bytes.
+    // SAFETY: `reserve(n)` makes room for `len + n` bytes, which `copy_short` fills from `len`
+    // with the `n` (at most 32) bytes of `bytes`; `out` and `bytes` cannot overlap. After it the
+    // first `len + n` bytes are initialized.
+    unsafe {
+        copy_short(out.as_mut_ptr().add(len), bytes.as_ptr(), n);
+        out.set_len(len + n);
+    }
+}
+
+/// Appends one byte and then `bytes`, with one capacity check and, for up to 32 bytes, no call
+/// to `memcpy`: a length byte and the short string it counts.
+///
+/// ```
+/// let mut out = vec![7];
+/// jetwire_core::output::extend_short_after(&mut out, 2, b"hi");
+/// assert_eq!(out, [7, 2, b'h', b'i']);
+/// ```
+#[inline(always)]
+pub fn extend_short_after(out: &mut Vec<u8>, first: u8, bytes: &[u8]) {
+    let n = bytes.len();
+    if n > 32 {
+        out.push(first);
+        out.extend_from_slice(bytes);
+        return;
+    }
+    out.reserve(n + 1);
+    let len = out.len();
+    // SAFETY: `reserve(n + 1)` makes room for `len + n + 1` bytes: `first` at `len`, then the
+    // `n` (at most 32) bytes of `bytes` that `copy_short` writes after it; `out` and `bytes`
+    // cannot overlap. After both the first `len + n + 1` bytes are initialized.
     unsafe {
         let dst = out.as_mut_ptr().add(len);
+        dst.write(first);
+        copy_short(dst.add(1), bytes.as_ptr(), n);
+        out.set_len(len + n + 1);
+    }
+}
+
+/// Copies `n` bytes from `src` to `dst` with at most four overlapping unaligned moves (a few
+/// byte moves below four bytes).
+///
+/// # Safety
+///
+/// `n <= 32`; `src` is valid for reading `n` bytes and `dst` for writing `n` bytes, and the two
+/// ranges do not overlap.
+#[inline(always)]
+unsafe fn copy_short(dst: *mut u8, src: *const u8, n: usize) {
+    debug_assert!(n <= 32);
+    // SAFETY: every load reads a window of `src[..n]` (each window starts at 0, ends at `n` or
+    // sits at `n / 2`, and is no longer than `n`, since the branch conditions bound `n` from
+    // below) and every store writes the same window of `dst[..n]`. Together the windows cover
+    // all of `0..n`.
+    unsafe {
         if n >= 16 {
             let (a, b) = (src.cast::<u64>().read_unaligned(), src.add(8).cast::<u64>().read_unaligned());
             let (c, d) = (
@@ -132,12 +177,17 @@ pub fn extend_short(out: &mut Vec<u8>, bytes: &[u8]) {
             let (a, b) = (src.cast::<u64>().read_unaligned(), src.add(n - 8).cast::<u64>().read_unaligned());
             dst.cast::<u64>().write_unaligned(a);
             dst.add(n - 8).cast::<u64>().write_unaligned(b);
-        } else {
+        } else if n >= 4 {
             let (a, b) = (src.cast::<u32>().read_unaligned(), src.add(n - 4).cast::<u32>().read_unaligned());
             dst.cast::<u32>().write_unaligned(a);
             dst.add(n - 4).cast::<u32>().write_unaligned(b);
+        } else if n > 0 {
+            // One to three bytes: the first, the middle and the last cover them all.
+            let (a, b, c) = (src.read(), src.add(n / 2).read(), src.add(n - 1).read());
+            dst.write(a);
+            dst.add(n / 2).write(b);
+            dst.add(n - 1).write(c);
         }
-        out.set_len(len + n);
     }
 }
 
@@ -216,6 +266,21 @@ mod tests {
                 let mut out = vec![0xAA; prefix];
                 extend_short(&mut out, &source[..n]);
                 let mut expected = vec![0xAA; prefix];
+                expected.extend_from_slice(&source[..n]);
+                assert_eq!(out, expected, "prefix {prefix}, length {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn extend_short_after_copies_every_length() {
+        let source: Vec<u8> = (0u8..64).collect();
+        for prefix in 0..10 {
+            for n in 0..=40 {
+                let mut out = vec![0xAA; prefix];
+                extend_short_after(&mut out, 0x55, &source[..n]);
+                let mut expected = vec![0xAA; prefix];
+                expected.push(0x55);
                 expected.extend_from_slice(&source[..n]);
                 assert_eq!(out, expected, "prefix {prefix}, length {n}");
             }

@@ -100,6 +100,17 @@ pub trait ToBinary {
             "ToBinary::encode_block is not implemented for this type, so its WRITES_BLOCK must be false"
         )
     }
+
+    /// Whether a value's contents live behind a pointer (`Box`, `Rc`, `Arc`, references): a
+    /// long slice of such values, scattered over the heap, asks for the memory of elements a few
+    /// places ahead ([`prefetch`](Self::prefetch)) while it encodes the current one. `false` by
+    /// default.
+    const INDIRECT: bool = false;
+
+    /// Asks the processor to start loading the memory `self` points to, without waiting for it.
+    /// Called only when [`INDIRECT`](Self::INDIRECT) is `true`; the default does nothing.
+    #[inline(always)]
+    fn prefetch(&self) {}
 }
 
 /// A type that can decode itself from jetwire's binary format, from bytes that live for `'de`

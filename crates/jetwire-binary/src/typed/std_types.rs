@@ -14,11 +14,14 @@ use crate::encode::Encoder;
 use crate::error::{Error, Result};
 use crate::plain::Plain;
 
-macro_rules! pointer_impls {
-    ($($pointer:ident),*) => {$(
-        impl<T: ToBinary + ?Sized> ToBinary for $pointer<T> {
+/// `ToBinary` for the pointer and reference types: the pointee's encoding. They are
+/// [`INDIRECT`](ToBinary::INDIRECT): long slices of them prefetch what they point to.
+macro_rules! forward_to_binary {
+    ($($pointer:ty),*) => {$(
+        impl<T: ToBinary + ?Sized> ToBinary for $pointer {
             const ENCODED_SIZE: Option<usize> = T::ENCODED_SIZE;
             const WRITES_BLOCK: bool = T::WRITES_BLOCK;
+            const INDIRECT: bool = true;
 
             #[inline]
             fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
@@ -29,9 +32,20 @@ macro_rules! pointer_impls {
             fn encode_block(&self, block: &mut [u8]) {
                 (**self).encode_block(block)
             }
-        }
 
-        /// Counts as a level of nesting: types that hold themselves do so through a pointer.
+            #[inline(always)]
+            fn prefetch(&self) {
+                crate::encode::prefetch(&**self);
+            }
+        }
+    )*};
+}
+
+forward_to_binary!(Box<T>, Rc<T>, Arc<T>, &T, &mut T);
+
+/// Counts as a level of nesting: types that hold themselves do so through a pointer.
+macro_rules! pointer_from_binary {
+    ($($pointer:ident),*) => {$(
         impl<'de, T: FromBinary<'de>> FromBinary<'de> for $pointer<T> {
             const MIN_SIZE: usize = T::MIN_SIZE;
 
@@ -50,37 +64,7 @@ macro_rules! pointer_impls {
     )*};
 }
 
-pointer_impls!(Box, Rc, Arc);
-
-impl<T: ToBinary + ?Sized> ToBinary for &T {
-    const ENCODED_SIZE: Option<usize> = T::ENCODED_SIZE;
-    const WRITES_BLOCK: bool = T::WRITES_BLOCK;
-
-    #[inline]
-    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
-        (**self).encode(encoder)
-    }
-
-    #[inline]
-    fn encode_block(&self, block: &mut [u8]) {
-        (**self).encode_block(block)
-    }
-}
-
-impl<T: ToBinary + ?Sized> ToBinary for &mut T {
-    const ENCODED_SIZE: Option<usize> = T::ENCODED_SIZE;
-    const WRITES_BLOCK: bool = T::WRITES_BLOCK;
-
-    #[inline]
-    fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
-        (**self).encode(encoder)
-    }
-
-    #[inline]
-    fn encode_block(&self, block: &mut [u8]) {
-        (**self).encode_block(block)
-    }
-}
+pointer_from_binary!(Box, Rc, Arc);
 
 /// `Option`: a tag byte, 0 for `None`, 1 for `Some` followed by the value.
 impl<T: ToBinary> ToBinary for Option<T> {

@@ -258,31 +258,23 @@ impl<W: io::Write> Output for IoOutput<W> {
 mod tests {
     use super::*;
 
+    /// `extend_short` and `extend_short_after` against `extend_from_slice`, for every length
+    /// around their word-copy cases and every alignment of the end of the output.
     #[test]
-    fn extend_short_copies_every_length() {
+    fn short_copies_append_every_length() {
         let source: Vec<u8> = (0u8..64).collect();
         for prefix in 0..10 {
             for n in 0..=40 {
-                let mut out = vec![0xAA; prefix];
-                extend_short(&mut out, &source[..n]);
+                let bytes = &source[..n];
+                let mut plain = vec![0xAA; prefix];
+                extend_short(&mut plain, bytes);
+                let mut after = vec![0xAA; prefix];
+                extend_short_after(&mut after, 0x55, bytes);
                 let mut expected = vec![0xAA; prefix];
-                expected.extend_from_slice(&source[..n]);
-                assert_eq!(out, expected, "prefix {prefix}, length {n}");
-            }
-        }
-    }
-
-    #[test]
-    fn extend_short_after_copies_every_length() {
-        let source: Vec<u8> = (0u8..64).collect();
-        for prefix in 0..10 {
-            for n in 0..=40 {
-                let mut out = vec![0xAA; prefix];
-                extend_short_after(&mut out, 0x55, &source[..n]);
-                let mut expected = vec![0xAA; prefix];
-                expected.push(0x55);
-                expected.extend_from_slice(&source[..n]);
-                assert_eq!(out, expected, "prefix {prefix}, length {n}");
+                expected.extend_from_slice(bytes);
+                assert_eq!(plain, expected, "extend_short: prefix {prefix}, length {n}");
+                expected.insert(prefix, 0x55);
+                assert_eq!(after, expected, "extend_short_after: prefix {prefix}, length {n}");
             }
         }
     }

@@ -257,8 +257,28 @@ impl<'de> Reader<'de> {
         self.skip_whitespace_slow()
     }
 
+    /// Skips a short run of whitespace (a line break and indentation, typically) with one
+    /// register and no call, so that it saves no registers: longer runs, the end of a slice and
+    /// comments go on to [`skip_whitespace_more`](Self::skip_whitespace_more).
     #[inline(never)]
     fn skip_whitespace_slow(&mut self) -> Option<u8> {
+        let pos = self.pos.min(self.input.len());
+        if let Some(run) = scan::skip_short_whitespace(&self.input[pos..]) {
+            self.pos = pos + run;
+            if let Some(&byte) = self.input.get(self.pos) {
+                if byte != b'/' {
+                    return Some(byte);
+                }
+            }
+        }
+        self.skip_whitespace_more()
+    }
+
+    /// [`skip_whitespace_slow`](Self::skip_whitespace_slow) for long runs, where the slice ends
+    /// (pieces may go on) or where a comment may start.
+    #[cold]
+    #[inline(never)]
+    fn skip_whitespace_more(&mut self) -> Option<u8> {
         loop {
             self.pos += scan::skip_whitespace(&self.input[self.pos..]);
             let Some(&byte) = self.input.get(self.pos) else {

@@ -75,6 +75,25 @@ pub(crate) fn skip_whitespace(haystack: &[u8]) -> usize {
     skip_whitespace_long(haystack)
 }
 
+/// See [`crate::scan::skip_short_whitespace`].
+#[inline(always)]
+pub(crate) fn skip_short_whitespace(haystack: &[u8]) -> Option<usize> {
+    const { assert!(2 * sse2::LANES == crate::scan::SHORT_WHITESPACE) };
+    if haystack.len() < sse2::LANES {
+        return Some(swar::skip_whitespace(haystack));
+    }
+    let other = !sse2::first_whitespace_mask(haystack) & 0xFFFF;
+    if other != 0 {
+        return Some(other.trailing_zeros() as usize);
+    }
+    let rest = &haystack[sse2::LANES..];
+    if rest.len() < sse2::LANES {
+        return Some(sse2::LANES + swar::skip_whitespace(rest));
+    }
+    let other = !sse2::first_whitespace_mask(rest) & 0xFFFF;
+    (other != 0).then(|| sse2::LANES + other.trailing_zeros() as usize)
+}
+
 #[inline(never)]
 fn skip_whitespace_long(haystack: &[u8]) -> usize {
     if haystack.len() >= avx2::LANES && has_avx2() {

@@ -142,13 +142,13 @@ impl<'a> Encoder<'a> {
     }
 
     /// Appends a string: its length in bytes, then its UTF-8.
-    #[inline]
+    #[inline(always)]
     pub fn write_str(&mut self, text: &str) {
         self.write_byte_slice(text.as_bytes());
     }
 
     /// Appends a byte string: its length, then the bytes.
-    #[inline]
+    #[inline(always)]
     pub fn write_byte_slice(&mut self, bytes: &[u8]) {
         if bytes.len() < varint::ONE_BYTE_LIMIT as usize {
             // The common case: a one-byte length, and a short string copied without a call.

@@ -328,7 +328,7 @@ impl<'de> Decoder<'de> {
     }
 
     /// Reads a byte string (its length, then the bytes), borrowed from the input.
-    #[inline]
+    #[inline(always)]
     pub fn read_byte_slice(&mut self) -> Result<&'de [u8]> {
         let len = self.read_len_for(1, 1)?;
         let (head, tail) = self.rest.split_at(len);
@@ -337,7 +337,7 @@ impl<'de> Decoder<'de> {
     }
 
     /// Reads a string (its length, then UTF-8, which is validated), borrowed from the input.
-    #[inline]
+    #[inline(always)]
     pub fn read_str(&mut self) -> Result<&'de str> {
         let bytes = self.read_byte_slice()?;
         if bytes.len() <= 64 && is_ascii_short(bytes) {

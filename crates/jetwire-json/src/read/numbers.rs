@@ -49,7 +49,7 @@ const MAX_MANTISSA_DIGITS: usize = 19;
 /// One pass validates the grammar and accumulates the digits, eight at a time where they run
 /// that long; arithmetic wraps, and a mantissa of more than 19 significant digits is flagged
 /// `overflow` and never used.
-#[inline]
+#[inline(always)]
 pub(crate) fn scan(input: &[u8], start: usize) -> Result<ScannedNumber, NumberError> {
     let negative = input.get(start) == Some(&b'-');
     let int_start = start + usize::from(negative);

@@ -106,6 +106,10 @@ fn long_slices_of_boxes_write_what_their_values_write() {
     assert_eq!(to_vec(&shared).unwrap(), bytes);
     assert_eq!(to_vec(&borrowed).unwrap(), bytes);
     assert_eq!(from_slice::<Vec<Box<(u32, String)>>>(&bytes).unwrap(), boxed);
+    // Boxes of fixed-size values keep the block path of a sequence.
+    let numbers: Vec<u64> = (0..5000).collect();
+    let boxed_numbers: Vec<Box<u64>> = numbers.iter().copied().map(Box::new).collect();
+    assert_eq!(to_vec(&boxed_numbers).unwrap(), to_vec(&numbers).unwrap());
 }
 
 #[test]

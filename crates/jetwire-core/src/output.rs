@@ -104,7 +104,7 @@ pub fn extend_from_array<const N: usize>(out: &mut Vec<u8>, bytes: &[u8; N], ski
 #[inline(always)]
 pub fn extend_short(out: &mut Vec<u8>, bytes: &[u8]) {
     let n = bytes.len();
-    if !(4..=32).contains(&n) {
+    if !(4..=SHORT_COPY_MAX).contains(&n) {
         out.extend_from_slice(bytes);
         return;
     }
@@ -130,7 +130,7 @@ pub fn extend_short(out: &mut Vec<u8>, bytes: &[u8]) {
 #[inline(always)]
 pub fn extend_short_after(out: &mut Vec<u8>, first: u8, bytes: &[u8]) {
     let n = bytes.len();
-    if n > 32 {
+    if n > SHORT_COPY_MAX {
         out.push(first);
         out.extend_from_slice(bytes);
         return;
@@ -148,16 +148,19 @@ pub fn extend_short_after(out: &mut Vec<u8>, first: u8, bytes: &[u8]) {
     }
 }
 
+/// The longest slice [`copy_short`] copies.
+const SHORT_COPY_MAX: usize = 32;
+
 /// Copies `n` bytes from `src` to `dst` with at most four overlapping unaligned moves (a few
 /// byte moves below four bytes).
 ///
 /// # Safety
 ///
-/// `n <= 32`; `src` is valid for reading `n` bytes and `dst` for writing `n` bytes, and the two
+/// `n <= SHORT_COPY_MAX`; `src` is valid for reading `n` bytes and `dst` for writing `n` bytes, and the two
 /// ranges do not overlap.
 #[inline(always)]
 unsafe fn copy_short(dst: *mut u8, src: *const u8, n: usize) {
-    debug_assert!(n <= 32);
+    debug_assert!(n <= SHORT_COPY_MAX);
     // SAFETY: every load reads a window of `src[..n]` (each window starts at 0, ends at `n` or
     // sits at `n / 2`, and is no longer than `n`, since the branch conditions bound `n` from
     // below) and every store writes the same window of `dst[..n]`. Together the windows cover

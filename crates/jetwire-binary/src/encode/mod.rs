@@ -7,7 +7,7 @@ use crate::varint;
 /// The largest block that [`Encoder::write_block`] fills on the stack.
 const STACK_BLOCK: usize = 256;
 
-/// How many elements ahead [`Encoder::write_prefetching`] asks for memory: far enough for a
+/// How many elements ahead [`Encoder::write_elements`] asks for the memory of pointers: far enough for a
 /// load from main memory to arrive while the elements between are encoded.
 const PREFETCH_DISTANCE: usize = 8;
 
@@ -214,23 +214,17 @@ impl<'a> Encoder<'a> {
             return Ok(());
         }
         if T::INDIRECT && items.len() >= PREFETCH_MIN_LEN {
-            return self.write_prefetching(items);
+            // Values behind pointers, scattered over the heap: each element is encoded while the
+            // memory of the one `PREFETCH_DISTANCE` places ahead is on its way.
+            let mut ahead = items.iter().skip(PREFETCH_DISTANCE);
+            return self.write_sequence(items, items.len(), |encoder, item| {
+                if let Some(next) = ahead.next() {
+                    next.prefetch();
+                }
+                item.encode(encoder)
+            });
         }
         self.write_sequence(items, items.len(), |encoder, item| item.encode(encoder))
-    }
-
-    /// Appends `items`, values behind pointers, each while the memory of the one
-    /// `PREFETCH_DISTANCE` places ahead is on its way: in a long slice of boxes scattered over
-    /// the heap, every element would otherwise wait for memory.
-    #[inline(never)]
-    fn write_prefetching<T: crate::ToBinary>(&mut self, items: &[T]) -> Result<()> {
-        for (i, item) in items.iter().enumerate() {
-            if let Some(ahead) = items.get(i + PREFETCH_DISTANCE) {
-                ahead.prefetch();
-            }
-            item.encode(self)?;
-        }
-        Ok(())
     }
 
     /// Appends the `count` values that `items` yields, without a length prefix: when they write

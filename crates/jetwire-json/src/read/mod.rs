@@ -262,9 +262,8 @@ impl<'de> Reader<'de> {
     /// comments go on to [`skip_whitespace_more`](Self::skip_whitespace_more).
     #[inline(never)]
     fn skip_whitespace_slow(&mut self) -> Option<u8> {
-        let pos = self.pos.min(self.input.len());
-        if let Some(run) = scan::skip_short_whitespace(&self.input[pos..]) {
-            self.pos = pos + run;
+        if let Some(run) = self.input.get(self.pos..).and_then(scan::skip_short_whitespace) {
+            self.pos += run;
             if let Some(&byte) = self.input.get(self.pos) {
                 if byte != b'/' {
                     return Some(byte);

@@ -137,17 +137,18 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
     #[inline]
     fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
         let len = decoder.read_seq_len::<T>()?;
-        let mut items = Vec::new();
         if len == 0 {
-            // Empty lists are common in records (no tags, no children): nothing to reserve,
+            // Empty lists are common in records (no tags, no children): nothing to allocate,
             // copy or enter.
-            return Ok(items);
+            return Ok(Vec::new());
         }
+        // Allocated at its final size up front: `with_capacity` calls the allocator straight
+        // away, where growing an empty `Vec` goes through the out-of-line growth path.
+        let mut items = Vec::with_capacity(len);
         if T::IS_PLAIN.as_block() {
             decoder.extend_plain(&mut items, len, T::IS_PLAIN)?;
             return Ok(items);
         }
-        items.reserve_exact(len);
         if T::FIXED_SIZE && T::MIN_SIZE > 0 {
             // Every element takes exactly `MIN_SIZE` bytes: one check for all of them, then each
             // element from its own slice, where its fields' checks fold away.

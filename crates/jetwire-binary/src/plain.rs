@@ -183,7 +183,9 @@ pub(crate) fn extend_from_bytes<T>(out: &mut Vec<T>, bytes: &[u8], count: usize,
     // `count * size_of::<T>() == bytes.len()` bytes (checked above); the two regions cannot
     // overlap (`bytes` is borrowed shared while `out` is borrowed mutably); byte copies need no
     // alignment.
-    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), spare.as_mut_ptr().cast::<u8>(), bytes.len()) };
+    unsafe {
+        jetwire_core::copy::copy_nonoverlapping(bytes.as_ptr(), spare.as_mut_ptr().cast::<u8>(), bytes.len())
+    };
     let len = out.len();
     // SAFETY: the `count` elements after `len` were just written in full with bytes that form
     // valid `T`s (`T` is plain: every bit pattern is valid), and `reserve` made room for them.
@@ -201,7 +203,9 @@ pub(crate) fn fill_from_bytes<T>(items: &mut [T], bytes: &[u8], plain: Plain<T>)
     // above), distinct from the shared `bytes`; any bytes form valid `T`s because `T` is plain,
     // and plain types have no drop glue worth running (they are `Copy` data) so overwriting in
     // place is fine.
-    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), items.as_mut_ptr().cast::<u8>(), bytes.len()) };
+    unsafe {
+        jetwire_core::copy::copy_nonoverlapping(bytes.as_ptr(), items.as_mut_ptr().cast::<u8>(), bytes.len())
+    };
 }
 
 #[cfg(test)]

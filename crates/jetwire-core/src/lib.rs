@@ -5,17 +5,22 @@
 //! - [`output`]: the [`Output`] sink that writers append to: a `Vec<u8>` owned or borrowed, or a
 //!   buffer in front of any [`std::io::Write`].
 //!
+//! - [`copy`]: large memory copies whose speed does not depend on where the bytes sit.
 //! - [`array`]: [`PartialArray`](array::PartialArray), arrays decoded in place.
 //! - [`blocks`]: the append-only block list behind input that arrives in pieces.
 //! - [`ErrorPath`]: the JSON Pointer of a failing value, shared by every format's errors.
 //!
 //! Most users want the `jetwire` facade crate instead of this one.
 
+mod arch;
 pub mod array;
 pub mod blocks;
+pub mod copy;
 pub mod output;
 mod path;
 pub mod scan;
+#[cfg(target_arch = "x86_64")]
+mod vector;
 
 pub use output::{IoOutput, Output};
 pub use path::ErrorPath;

@@ -71,7 +71,7 @@ impl<'a> Encoder<'a> {
     /// Appends raw bytes, with no length prefix.
     #[inline]
     pub fn write_bytes(&mut self, bytes: &[u8]) {
-        self.out.extend_from_slice(bytes);
+        jetwire_core::copy::extend_from_slice(self.out, bytes);
     }
 
     /// Appends a fixed number of raw bytes.
@@ -156,7 +156,7 @@ impl<'a> Encoder<'a> {
         } else {
             self.out.reserve(varint::MAX_LEN + bytes.len());
             self.write_len(bytes.len());
-            self.out.extend_from_slice(bytes);
+            jetwire_core::copy::extend_from_slice(self.out, bytes);
         }
     }
 
@@ -297,7 +297,7 @@ impl<'a> Encoder<'a> {
     /// Appends the memory of plain values.
     #[inline]
     pub(crate) fn write_plain_slice<T>(&mut self, items: &[T], plain: Plain<T>) {
-        self.out.extend_from_slice(slice_as_bytes(items, plain));
+        jetwire_core::copy::extend_from_slice(self.out, slice_as_bytes(items, plain));
     }
 
     /// Writes the body that `body` encodes with a varint prefix giving its length in bytes: the

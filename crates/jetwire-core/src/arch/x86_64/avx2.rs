@@ -41,3 +41,15 @@ pub(crate) unsafe fn copy_plain_run(out: &mut Vec<u8>, source: &[u8], copied: us
     // SAFETY: forwarded from the caller.
     unsafe { generic::copy_plain_run::<__m256i>(out, source, copied) }
 }
+
+/// See [`generic::copy_large`].
+///
+/// # Safety
+///
+/// The CPU must support AVX2, `len >= LANES`, `src` readable and `dst` writable for `len` bytes,
+/// not overlapping.
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn copy_large(src: *const u8, dst: *mut u8, len: usize) {
+    // SAFETY: forwarded from the caller.
+    unsafe { generic::copy_large::<__m256i>(src, dst, len) }
+}

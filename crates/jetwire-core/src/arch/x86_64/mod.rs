@@ -126,3 +126,20 @@ fn copy_plain_run_long(out: &mut Vec<u8>, source: &[u8], copied: usize) -> usize
         sse2::copy_plain_run(out, source, copied)
     }
 }
+
+/// See [`crate::copy::copy_bytes`]: the large copy, AVX2 when the CPU has it.
+///
+/// # Safety
+///
+/// `len >= avx2::LANES`, `src` readable and `dst` writable for `len` bytes, not overlapping.
+#[inline(never)]
+pub(crate) unsafe fn copy_large(src: *const u8, dst: *mut u8, len: usize) {
+    debug_assert!(len >= avx2::LANES);
+    if has_avx2() {
+        // SAFETY: AVX2 was detected; the rest is forwarded from the caller.
+        unsafe { avx2::copy_large(src, dst, len) }
+    } else {
+        // SAFETY: forwarded from the caller (`len >= avx2::LANES > sse2::LANES`).
+        unsafe { sse2::copy_large(src, dst, len) }
+    }
+}

@@ -4,7 +4,7 @@
 use core::arch::x86_64::__m128i;
 
 use super::super::generic;
-use crate::scan::vector::Vector;
+use crate::vector::Vector;
 
 /// Bytes per register.
 pub(crate) const LANES: usize = 16;
@@ -71,4 +71,15 @@ pub(crate) fn copy_plain_run(out: &mut Vec<u8>, source: &[u8], copied: usize) ->
     assert!(source.len() >= LANES && copied <= out.len() && copied <= source.len());
     // SAFETY: SSE2 is baseline; the length was just checked.
     unsafe { generic::copy_plain_run::<__m128i>(out, source, copied) }
+}
+
+/// See [`generic::copy_large`].
+///
+/// # Safety
+///
+/// `len >= LANES`, `src` readable and `dst` writable for `len` bytes, not overlapping.
+#[inline(never)]
+pub(crate) unsafe fn copy_large(src: *const u8, dst: *mut u8, len: usize) {
+    // SAFETY: SSE2 is baseline; the rest is forwarded from the caller.
+    unsafe { generic::copy_large::<__m128i>(src, dst, len) }
 }

@@ -1,4 +1,5 @@
-//! The scanning algorithms, written once over [`Vector`] and instantiated by each x86_64 backend.
+//! The scanning algorithms (and the large copy of [`crate::copy`]), written once over [`Vector`]
+//! and instantiated by each x86_64 backend.
 //!
 //! Every function takes the whole haystack and a position `from` up to which the caller has
 //! already looked (the dispatching layer tests the first register inline, so that short strings
@@ -6,7 +7,7 @@
 //! register is read as the register that ends with the haystack, overlapping bytes already
 //! seen, whose lanes are then ignored. Nothing reads outside the haystack.
 
-use crate::scan::vector::Vector;
+use crate::vector::Vector;
 
 /// The most [`copy_plain_run`] grows its output by at once: enough for long runs to need few
 /// reallocations, small enough that a short string read from a long document stays small.
@@ -238,4 +239,42 @@ pub(crate) unsafe fn copy_plain_run<V: Vector>(out: &mut Vec<u8>, source: &[u8],
         }
     }
     len
+}
+
+/// See [`crate::copy::copy_bytes`]: a large copy with unaligned loads and stores aligned to the
+/// register, four registers per turn. The first and last registers are unaligned and overlap
+/// the aligned ones (storing the same bytes twice).
+///
+/// # Safety
+///
+/// `V`'s instruction set must be available, `len >= V::LANES`, `src` readable and `dst` writable
+/// for `len` bytes, and the two regions must not overlap.
+#[inline(always)]
+pub(crate) unsafe fn copy_large<V: Vector>(src: *const u8, dst: *mut u8, len: usize) {
+    debug_assert!(len >= V::LANES);
+    // SAFETY: every access below covers `LANES` bytes at an offset `k` with `k + LANES <= len`
+    // (the loops' conditions, and `len >= LANES` for the first and last registers); the aligned
+    // stores start at `dst + k` with `dst + k` a multiple of `LANES` (`k` starts at the distance
+    // to the next boundary, then moves by whole registers).
+    unsafe {
+        V::load_unaligned(src).store_unaligned(dst);
+        let mut k = V::LANES - dst as usize % V::LANES;
+        while k + 4 * V::LANES <= len {
+            let a = V::load_unaligned(src.add(k));
+            let b = V::load_unaligned(src.add(k + V::LANES));
+            let c = V::load_unaligned(src.add(k + 2 * V::LANES));
+            let d = V::load_unaligned(src.add(k + 3 * V::LANES));
+            a.store_aligned(dst.add(k));
+            b.store_aligned(dst.add(k + V::LANES));
+            c.store_aligned(dst.add(k + 2 * V::LANES));
+            d.store_aligned(dst.add(k + 3 * V::LANES));
+            k += 4 * V::LANES;
+        }
+        while k + V::LANES <= len {
+            V::load_unaligned(src.add(k)).store_aligned(dst.add(k));
+            k += V::LANES;
+        }
+        let last = len - V::LANES;
+        V::load_unaligned(src.add(last)).store_unaligned(dst.add(last));
+    }
 }

@@ -27,6 +27,9 @@ pub(crate) unsafe trait Vector: Copy {
     /// Writes the register's `LANES` bytes to `ptr`, which need not be aligned.
     unsafe fn store_unaligned(self, ptr: *mut u8);
 
+    /// Writes the register's `LANES` bytes to `ptr`, which must be aligned to `LANES`.
+    unsafe fn store_aligned(self, ptr: *mut u8);
+
     /// `0xFF` in the lanes where `self` and `other` are equal, `0` elsewhere.
     unsafe fn cmpeq(self, other: Self) -> Self;
 
@@ -66,6 +69,12 @@ mod x86_64 {
         unsafe fn store_unaligned(self, ptr: *mut u8) {
             // SAFETY: the caller guarantees 16 writable bytes; `storeu` needs no alignment.
             unsafe { _mm_storeu_si128(ptr.cast(), self) }
+        }
+
+        #[inline(always)]
+        unsafe fn store_aligned(self, ptr: *mut u8) {
+            // SAFETY: the caller guarantees 16 writable bytes at a 16-byte aligned `ptr`.
+            unsafe { _mm_store_si128(ptr.cast(), self) }
         }
 
         #[inline(always)]
@@ -114,6 +123,12 @@ mod x86_64 {
             // SAFETY: the caller guarantees 32 writable bytes and AVX; `storeu` needs no
             // alignment.
             unsafe { _mm256_storeu_si256(ptr.cast(), self) }
+        }
+
+        #[inline(always)]
+        unsafe fn store_aligned(self, ptr: *mut u8) {
+            // SAFETY: the caller guarantees 32 writable bytes at a 32-byte aligned `ptr`, and AVX.
+            unsafe { _mm256_store_si256(ptr.cast(), self) }
         }
 
         #[inline(always)]

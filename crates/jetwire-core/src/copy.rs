@@ -1,4 +1,10 @@
-//! Large memory copies whose speed does not depend on where the bytes sit.
+//! Memory copies tuned to their size: short ones without a call, large ones whose speed does not
+//! depend on where the bytes sit.
+//!
+//! Short copies ([`copy_short`], up to [`SHORT_COPY_MAX`] bytes) are a few overlapping unaligned
+//! moves inline, where a call to `memcpy` costs more than the copy; they also tell whether the
+//! bytes were all ASCII, which costs a few `or`s over the words already loaded, so that a
+//! decoder can copy a short string and validate it in one pass.
 //!
 //! On x86_64, the C library's `memcpy` moves a few KiB and more with `rep movsb`, whose speed
 //! can depend on the distance between source and destination. Measured on this project's AMD
@@ -29,7 +35,7 @@ pub const LARGE_COPY: usize = 2048;
 ///
 /// As for [`core::ptr::copy_nonoverlapping`]: `src` must be valid for reads and `dst` for writes
 /// of `len` bytes, and the two regions must not overlap.
-#[inline]
+#[inline(always)]
 pub unsafe fn copy_nonoverlapping(src: *const u8, dst: *mut u8, len: usize) {
     #[cfg(target_arch = "x86_64")]
     if len >= LARGE_COPY {
@@ -49,7 +55,7 @@ pub unsafe fn copy_nonoverlapping(src: *const u8, dst: *mut u8, len: usize) {
 /// assert_eq!(out.len(), 5 + 4096);
 /// assert!(out[5..].iter().all(|&b| b == 7));
 /// ```
-#[inline]
+#[inline(always)]
 pub fn extend_from_slice(out: &mut Vec<u8>, bytes: &[u8]) {
     out.reserve(bytes.len());
     let len = out.len();
@@ -59,6 +65,94 @@ pub fn extend_from_slice(out: &mut Vec<u8>, bytes: &[u8]) {
     unsafe {
         copy_nonoverlapping(bytes.as_ptr(), out.as_mut_ptr().add(len), bytes.len());
         out.set_len(len + bytes.len());
+    }
+}
+
+/// The longest copy [`copy_short`] makes.
+pub const SHORT_COPY_MAX: usize = 64;
+
+/// Copies `n` bytes from `src` to `dst` with at most four overlapping unaligned moves (a few
+/// byte moves below four bytes), and returns whether every byte copied is ASCII.
+///
+/// ```
+/// let mut dst = [0u8; 40];
+/// let text = "a string of exactly 33 bytes, héh";
+/// // SAFETY: `dst` holds 40 bytes and `text` 33 (both at most SHORT_COPY_MAX), in distinct places.
+/// let ascii = unsafe { jetwire_core::copy::copy_short(dst.as_mut_ptr(), text.as_ptr(), text.len()) };
+/// assert!(!ascii);
+/// assert_eq!(&dst[..text.len()], text.as_bytes());
+/// ```
+///
+/// # Safety
+///
+/// `n <= SHORT_COPY_MAX`; `src` is valid for reading `n` bytes and `dst` for writing `n` bytes,
+/// and the two ranges do not overlap.
+#[inline(always)]
+pub unsafe fn copy_short(dst: *mut u8, src: *const u8, n: usize) -> bool {
+    debug_assert!(n <= SHORT_COPY_MAX);
+    // Every window moved is or-ed into the result: the windows cover every byte, so its high
+    // bits say whether any byte was 0x80 or above. A caller that ignores the answer loses the
+    // `or`s.
+    //
+    // SAFETY: every window lies in `0..n` (each starts at 0, ends at `n`, or sits at 8, 16 or
+    // `n / 2`, and is no longer than `n`, since the branch conditions bound `n` from below), and
+    // together they cover all of it; `move_windows` reads them from `src` and writes them to the
+    // same offsets of `dst`.
+    unsafe {
+        if n > 32 {
+            move_windows::<u128, 4>(dst, src, [0, 16, n - 32, n - 16])
+        } else if n >= 16 {
+            move_windows::<u64, 4>(dst, src, [0, 8, n - 16, n - 8])
+        } else if n >= 8 {
+            move_windows::<u64, 2>(dst, src, [0, n - 8])
+        } else if n >= 4 {
+            move_windows::<u32, 2>(dst, src, [0, n - 4])
+        } else if n > 0 {
+            // One to three bytes: the first, the middle and the last cover them all.
+            move_windows::<u8, 3>(dst, src, [0, n / 2, n - 1])
+        } else {
+            true
+        }
+    }
+}
+
+/// An unsigned integer moved as one unaligned window by [`copy_short`].
+trait Window: Copy + core::ops::BitOr<Output = Self> + core::ops::BitAnd<Output = Self> + Eq {
+    /// Zero.
+    const ZERO: Self;
+    /// The high bit of every byte.
+    const HIGH_BITS: Self;
+}
+
+macro_rules! window {
+    ($($ty:ty),*) => {$(
+        impl Window for $ty {
+            const ZERO: Self = 0;
+            const HIGH_BITS: Self = <$ty>::from_ne_bytes([0x80; size_of::<$ty>()]);
+        }
+    )*};
+}
+
+window!(u8, u32, u64, u128);
+
+/// Reads the `W`-sized windows of `src` at the offsets `at` (all before writing any), writes
+/// them at the same offsets of `dst`, and returns whether they were all ASCII.
+///
+/// # Safety
+///
+/// Each window `at[i]..at[i] + size_of::<W>()` must be readable in `src` and writable in `dst`,
+/// and the two ranges must not overlap.
+#[inline(always)]
+unsafe fn move_windows<W: Window, const K: usize>(dst: *mut u8, src: *const u8, at: [usize; K]) -> bool {
+    // SAFETY: forwarded from the caller; unaligned reads and writes need no alignment.
+    unsafe {
+        let windows = at.map(|offset| src.add(offset).cast::<W>().read_unaligned());
+        let mut seen = W::ZERO;
+        for (offset, window) in at.into_iter().zip(windows) {
+            dst.add(offset).cast::<W>().write_unaligned(window);
+            seen = seen | window;
+        }
+        seen & W::HIGH_BITS == W::ZERO
     }
 }
 
@@ -81,6 +175,32 @@ mod tests {
                 unsafe { copy_nonoverlapping(source.as_ptr().add(from), target.as_mut_ptr().add(to), len) };
                 assert_eq!(&target[to..to + len], &source[from..from + len], "len {len} from {from} to {to}");
                 assert!(target[..to].iter().chain(&target[to + len..]).all(|&b| b == 0xA5), "len {len}");
+            }
+        }
+    }
+
+    /// Every short length at a few offsets: the exact bytes, nothing around them touched, and
+    /// the ASCII answer right for a non-ASCII byte at every position.
+    #[test]
+    fn short_copies_copy_and_classify_every_length() {
+        let source: Vec<u8> = (0..SHORT_COPY_MAX as u8 + 8).map(|i| b'!' + i).collect();
+        for n in 0..=SHORT_COPY_MAX {
+            for from in [0, 1, 7] {
+                let mut bytes = source[from..from + n].to_vec();
+                for high in std::iter::once(None).chain((0..n).map(Some)) {
+                    if let Some(at) = high {
+                        bytes[at] = 0xC3;
+                    }
+                    let mut target = vec![0xA5u8; n + 8];
+                    // SAFETY: `n <= SHORT_COPY_MAX`, `bytes` holds `n` bytes and `target[3..]` more.
+                    let ascii = unsafe { copy_short(target.as_mut_ptr().add(3), bytes.as_ptr(), n) };
+                    assert_eq!(&target[3..3 + n], &bytes[..], "n {n} from {from} high {high:?}");
+                    assert!(target[..3].iter().chain(&target[3 + n..]).all(|&b| b == 0xA5), "n {n}");
+                    assert_eq!(ascii, high.is_none(), "n {n} from {from} high {high:?}");
+                    if let Some(at) = high {
+                        bytes[at] = source[from + at];
+                    }
+                }
             }
         }
     }

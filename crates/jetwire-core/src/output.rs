@@ -6,6 +6,13 @@
 
 use std::io;
 
+use crate::copy::copy_short;
+
+/// The longest slice [`extend_short`] and [`extend_short_after`] copy inline. Shorter than
+/// [`copy_short`]'s limit: writers inline these appends at every string and number, where the
+/// copy's extra branch for 33 to 64 bytes cost more than it saved (perf-log, sixth pass).
+pub const SHORT_APPEND_MAX: usize = 32;
+
 /// Where a writer's bytes go.
 ///
 /// Writers append to [`Output::buffer`] and call [`Output::maybe_flush`] between values, so an
@@ -93,8 +100,8 @@ pub fn extend_from_array<const N: usize>(out: &mut Vec<u8>, bytes: &[u8; N], ski
 }
 
 /// Appends a short slice (such as a formatted number) to `out` without calling `memcpy`: up to
-/// 32 bytes are copied with two to four overlapping unaligned word moves; longer slices take
-/// `extend_from_slice`.
+/// [`SHORT_APPEND_MAX`] bytes are copied with two to four overlapping unaligned moves
+/// ([`copy_short`]); longer slices take `extend_from_slice`.
 ///
 /// ```
 /// let mut out = b"[".to_vec();
@@ -104,14 +111,14 @@ pub fn extend_from_array<const N: usize>(out: &mut Vec<u8>, bytes: &[u8; N], ski
 #[inline(always)]
 pub fn extend_short(out: &mut Vec<u8>, bytes: &[u8]) {
     let n = bytes.len();
-    if !(4..=SHORT_COPY_MAX).contains(&n) {
+    if !(4..=SHORT_APPEND_MAX).contains(&n) {
         out.extend_from_slice(bytes);
         return;
     }
     out.reserve(n);
     let len = out.len();
     // SAFETY: `reserve(n)` makes room for `len + n` bytes, which `copy_short` fills from `len`
-    // with the `n` (at most 32) bytes of `bytes`; `out` and `bytes` cannot overlap. After it the
+    // with the `n` (at most `SHORT_APPEND_MAX`) bytes of `bytes`; `out` and `bytes` cannot overlap. After it the
     // first `len + n` bytes are initialized.
     unsafe {
         copy_short(out.as_mut_ptr().add(len), bytes.as_ptr(), n);
@@ -119,8 +126,8 @@ pub fn extend_short(out: &mut Vec<u8>, bytes: &[u8]) {
     }
 }
 
-/// Appends one byte and then `bytes`, with one capacity check and, for up to 32 bytes, no call
-/// to `memcpy`: a length byte and the short string it counts.
+/// Appends one byte and then `bytes`, with one capacity check and, for up to
+/// [`SHORT_APPEND_MAX`] bytes, no call to `memcpy`: a length byte and the short string it counts.
 ///
 /// ```
 /// let mut out = vec![7];
@@ -130,7 +137,7 @@ pub fn extend_short(out: &mut Vec<u8>, bytes: &[u8]) {
 #[inline(always)]
 pub fn extend_short_after(out: &mut Vec<u8>, first: u8, bytes: &[u8]) {
     let n = bytes.len();
-    if n > SHORT_COPY_MAX {
+    if n > SHORT_APPEND_MAX {
         out.push(first);
         out.extend_from_slice(bytes);
         return;
@@ -138,59 +145,13 @@ pub fn extend_short_after(out: &mut Vec<u8>, first: u8, bytes: &[u8]) {
     out.reserve(n + 1);
     let len = out.len();
     // SAFETY: `reserve(n + 1)` makes room for `len + n + 1` bytes: `first` at `len`, then the
-    // `n` (at most 32) bytes of `bytes` that `copy_short` writes after it; `out` and `bytes`
+    // `n` (at most `SHORT_APPEND_MAX`) bytes of `bytes` that `copy_short` writes after it; `out` and `bytes`
     // cannot overlap. After both the first `len + n + 1` bytes are initialized.
     unsafe {
         let dst = out.as_mut_ptr().add(len);
         dst.write(first);
         copy_short(dst.add(1), bytes.as_ptr(), n);
         out.set_len(len + n + 1);
-    }
-}
-
-/// The longest slice [`copy_short`] copies.
-const SHORT_COPY_MAX: usize = 32;
-
-/// Copies `n` bytes from `src` to `dst` with at most four overlapping unaligned moves (a few
-/// byte moves below four bytes).
-///
-/// # Safety
-///
-/// `n <= SHORT_COPY_MAX`; `src` is valid for reading `n` bytes and `dst` for writing `n` bytes, and the two
-/// ranges do not overlap.
-#[inline(always)]
-unsafe fn copy_short(dst: *mut u8, src: *const u8, n: usize) {
-    debug_assert!(n <= SHORT_COPY_MAX);
-    // SAFETY: every load reads a window of `src[..n]` (each window starts at 0, ends at `n` or
-    // sits at `n / 2`, and is no longer than `n`, since the branch conditions bound `n` from
-    // below) and every store writes the same window of `dst[..n]`. Together the windows cover
-    // all of `0..n`.
-    unsafe {
-        if n >= 16 {
-            let (a, b) = (src.cast::<u64>().read_unaligned(), src.add(8).cast::<u64>().read_unaligned());
-            let (c, d) = (
-                src.add(n - 16).cast::<u64>().read_unaligned(),
-                src.add(n - 8).cast::<u64>().read_unaligned(),
-            );
-            dst.cast::<u64>().write_unaligned(a);
-            dst.add(8).cast::<u64>().write_unaligned(b);
-            dst.add(n - 16).cast::<u64>().write_unaligned(c);
-            dst.add(n - 8).cast::<u64>().write_unaligned(d);
-        } else if n >= 8 {
-            let (a, b) = (src.cast::<u64>().read_unaligned(), src.add(n - 8).cast::<u64>().read_unaligned());
-            dst.cast::<u64>().write_unaligned(a);
-            dst.add(n - 8).cast::<u64>().write_unaligned(b);
-        } else if n >= 4 {
-            let (a, b) = (src.cast::<u32>().read_unaligned(), src.add(n - 4).cast::<u32>().read_unaligned());
-            dst.cast::<u32>().write_unaligned(a);
-            dst.add(n - 4).cast::<u32>().write_unaligned(b);
-        } else if n > 0 {
-            // One to three bytes: the first, the middle and the last cover them all.
-            let (a, b, c) = (src.read(), src.add(n / 2).read(), src.add(n - 1).read());
-            dst.write(a);
-            dst.add(n / 2).write(b);
-            dst.add(n - 1).write(c);
-        }
     }
 }
 

@@ -2,6 +2,8 @@
 
 use std::mem::size_of;
 
+use jetwire_core::copy::{SHORT_COPY_MAX, copy_short};
+
 use crate::error::{Category, Error, Result};
 use crate::plain::{Plain, extend_from_bytes, fill_from_bytes, value_from_bytes};
 use crate::varint;
@@ -344,6 +346,48 @@ impl<'de> Decoder<'de> {
             // SAFETY: ASCII (checked just above) is valid UTF-8.
             return Ok(unsafe { std::str::from_utf8_unchecked(bytes) });
         }
+        self.validate_utf8(bytes)
+    }
+
+    /// Reads a string (its length, then UTF-8, which is validated) into a new `String`.
+    ///
+    /// A short string is copied and checked for ASCII in one pass (the copy's words are the
+    /// check's), without a call to `memcpy`; only one that is not all ASCII, or is longer than
+    /// [`SHORT_COPY_MAX`] bytes, goes through the UTF-8 validator.
+    ///
+    /// ```
+    /// use jetwire_binary::Decoder;
+    /// let mut decoder = Decoder::new(&[2, b'h', b'i', 2, 0xC3, 0x28]);
+    /// assert_eq!(decoder.read_string()?, "hi");
+    /// let err = decoder.read_string().unwrap_err();
+    /// assert_eq!(err.to_string(), "invalid UTF-8 in a string: found bytes C3 28 at byte 4");
+    /// # Ok::<(), jetwire_binary::Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn read_string(&mut self) -> Result<String> {
+        let bytes = self.read_byte_slice()?;
+        let n = bytes.len();
+        if n > SHORT_COPY_MAX {
+            return self.validate_utf8(bytes).map(str::to_owned);
+        }
+        let mut text = Vec::with_capacity(n);
+        // SAFETY: `text` has capacity for `n <= SHORT_COPY_MAX` bytes, which `copy_short` fills
+        // from `bytes` (a different allocation); `set_len` covers exactly them.
+        let ascii = unsafe {
+            let ascii = copy_short(text.as_mut_ptr(), bytes.as_ptr(), n);
+            text.set_len(n);
+            ascii
+        };
+        if !ascii {
+            self.validate_utf8(bytes)?;
+        }
+        // SAFETY: the bytes are ASCII or passed UTF-8 validation just above.
+        Ok(unsafe { String::from_utf8_unchecked(text) })
+    }
+
+    /// `bytes` as a `str`, or the error that names the first invalid byte.
+    #[inline]
+    fn validate_utf8<'b>(&self, bytes: &'b [u8]) -> Result<&'b str> {
         match simdutf8::basic::from_utf8(bytes) {
             Ok(text) => Ok(text),
             Err(_) => Err(self.invalid_utf8(bytes)),

@@ -27,7 +27,7 @@ impl ToBinary for String {
 impl<'de> FromBinary<'de> for String {
     #[inline]
     fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
-        decoder.read_str().map(str::to_owned)
+        decoder.read_string()
     }
 
     #[inline]

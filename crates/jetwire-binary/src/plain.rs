@@ -16,7 +16,7 @@
 //!
 //! This module holds the `unsafe` code of plain data: viewing plain values as bytes, and
 //! building them from bytes. The crate's other `unsafe` code writes into capacity a `Vec` has
-//! reserved (`Encoder::write_blocks_reserved`, `decode_reserved` in `typed/collections.rs`),
+//! reserved (`Encoder::write_blocks_reserved`, `fill_reserved` in `typed/collections.rs`),
 //! each with its bounds argued in a `// SAFETY:` comment.
 
 use std::marker::PhantomData;

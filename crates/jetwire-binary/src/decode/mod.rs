@@ -116,30 +116,26 @@ impl<'de> Decoder<'de> {
     }
 
     /// A [`Category::Data`] error at `offset`.
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     pub fn error_at(&self, offset: usize, message: impl std::fmt::Display) -> Error {
-        Error::at(Category::Data, message.to_string(), offset)
+        data_error(offset, message)
     }
 
+    // The error paths of the reads below hand the cold constructors plain values, never `&self`:
+    // a decoder whose address escapes into a call has to live in memory, and the decoders that
+    // `take_fixed` makes per element would then be stored field by field on every element.
+
     /// The error for `needed` bytes where fewer remain.
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     fn eof(&self, needed: usize) -> Error {
-        let left = self.rest.len();
-        Error::at(
-            Category::Eof,
-            format!("unexpected end of input: expected {needed} more byte{}, found {left}", plural(needed)),
-            self.offset(),
-        )
+        eof_error(self.offset(), needed, self.rest.len())
     }
 
     /// A [`Category::Data`] error for a value outside the valid ones, which starts `width`
     /// bytes back.
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     pub(crate) fn invalid_back(&self, width: usize, message: impl std::fmt::Display) -> Error {
-        self.error_at(self.offset() - width, message)
+        data_error(self.offset() - width, message)
     }
 
     // ---- raw reads ------------------------------------------------------------------------
@@ -203,14 +199,8 @@ impl<'de> Decoder<'de> {
         match self.read_u8()? {
             0 => Ok(false),
             1 => Ok(true),
-            other => Err(self.invalid_bool(other)),
+            other => Err(invalid_bool(self.offset() - 1, other)),
         }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn invalid_bool(&self, found: u8) -> Error {
-        self.invalid_back(1, format_args!("invalid bool: expected 0 or 1, found 0x{found:02X}"))
     }
 
     /// Reads a `char`: a little-endian `u32` that must be a Unicode scalar value.
@@ -412,21 +402,14 @@ impl<'de> Decoder<'de> {
         if index < u64::from(count) {
             Ok(index as u32)
         } else {
-            Err(self.unknown_variant(at, index, count, enum_name))
+            Err(unknown_variant(at, index, count, enum_name))
         }
     }
 
     /// The error for a variant index that names no variant (or one that cannot be read).
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     pub fn unknown_variant(&self, at: usize, index: u64, count: u32, enum_name: &str) -> Error {
-        self.error_at(
-            at,
-            format_args!(
-                "invalid variant index of enum {enum_name}: expected 0 to {}, found {index}",
-                count.saturating_sub(1)
-            ),
-        )
+        unknown_variant(at, index, count, enum_name)
     }
 
     /// Takes the next `len` bytes and returns a decoder over exactly them (with this decoder's
@@ -441,6 +424,15 @@ impl<'de> Decoder<'de> {
             depth_left: self.depth_left,
             empty_budget: self.empty_budget,
         })
+    }
+
+    /// Splits this decoder's bytes into decoders over consecutive chunks of exactly `size` bytes
+    /// each (a trailing shorter piece is left out), for reading fixed-size elements: each
+    /// element's reads are checked against a length the compiler knows.
+    #[inline(always)]
+    pub(crate) fn fixed_chunks(&self, size: usize) -> impl Iterator<Item = Decoder<'de>> + use<'de> {
+        let (input, depth_left, empty_budget) = (self.input, self.depth_left, self.empty_budget);
+        self.rest.chunks_exact(size).map(move |rest| Decoder { rest, input, depth_left, empty_budget })
     }
 
     // ---- plain data -----------------------------------------------------------------------
@@ -543,6 +535,42 @@ fn is_ascii_short(bytes: &[u8]) -> bool {
         at += 8;
     }
     acc & HIGH == 0
+}
+
+/// A [`Category::Data`] error at `offset`.
+#[cold]
+#[inline(never)]
+fn data_error(offset: usize, message: impl std::fmt::Display) -> Error {
+    Error::at(Category::Data, message.to_string(), offset)
+}
+
+/// The error for `needed` bytes at `offset` where only `left` remain.
+#[cold]
+#[inline(never)]
+fn eof_error(offset: usize, needed: usize, left: usize) -> Error {
+    Error::at(
+        Category::Eof,
+        format!("unexpected end of input: expected {needed} more byte{}, found {left}", plural(needed)),
+        offset,
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn invalid_bool(offset: usize, found: u8) -> Error {
+    data_error(offset, format_args!("invalid bool: expected 0 or 1, found 0x{found:02X}"))
+}
+
+#[cold]
+#[inline(never)]
+fn unknown_variant(at: usize, index: u64, count: u32, enum_name: &str) -> Error {
+    data_error(
+        at,
+        format_args!(
+            "invalid variant index of enum {enum_name}: expected 0 to {}, found {index}",
+            count.saturating_sub(1)
+        ),
+    )
 }
 
 fn plural(n: usize) -> &'static str {

@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasher, Hash};
+use std::mem::MaybeUninit;
 
 use super::{FromBinary, ToBinary};
 use crate::decode::Decoder;
@@ -33,24 +34,36 @@ pub(crate) fn encode_iter<'a, T: ToBinary + 'a>(
     encoder.write_sequence(items, len, |encoder, item| item.encode(encoder))
 }
 
-/// Decodes one element straight into `items`' reserved capacity (no temporary to copy) and
-/// counts it. Its caller has reserved room for it.
+/// Appends `count` elements to `items`, each decoded by `decode_one(index, slot)` straight into
+/// the `Vec`'s spare capacity (no temporary to copy, no capacity check per element). The length
+/// follows each element, so an error or a panic drops exactly what was decoded.
 ///
 /// # Panics
 ///
-/// If `items` is full, or if `T::decode_uninit` returns a reference to anything but the slot it
-/// was given.
+/// If `items` has room for fewer than `count` more elements, or if `decode_one` returns a
+/// reference to anything but the slot it was given.
 #[inline(always)]
-fn decode_reserved<'de, T: FromBinary<'de>>(items: &mut Vec<T>, decoder: &mut Decoder<'de>) -> Result<()> {
-    let len = items.len();
-    let slot = items.spare_capacity_mut().first_mut().expect("decode_reserved without reserved capacity");
-    let slot_address = slot.as_ptr();
-    let written = T::decode_uninit(decoder, slot)?;
-    assert!(core::ptr::eq(written, slot_address), "decode_uninit returned another value than its slot");
-    // SAFETY: `written` is the slot at index `len` (checked just above), and a `&mut T` to it
-    // exists only once it holds a value (`MaybeUninit::write`), so the first `len + 1` slots
-    // are initialized.
-    unsafe { items.set_len(len + 1) };
+fn fill_reserved<T>(
+    items: &mut Vec<T>,
+    count: usize,
+    mut decode_one: impl for<'s> FnMut(usize, &'s mut MaybeUninit<T>) -> Result<&'s mut T>,
+) -> Result<()> {
+    assert!(items.capacity() - items.len() >= count, "fill_reserved without reserved capacity");
+    let start = items.len();
+    let base = items.as_mut_ptr();
+    for index in 0..count {
+        // SAFETY: `start + index < start + count <= capacity` (asserted above), so the slot is
+        // inside the allocation, which nothing reallocates during the loop (only `set_len`
+        // touches `items`); the slot is past the length, so nothing else refers to it.
+        let slot = unsafe { &mut *base.add(start + index).cast::<MaybeUninit<T>>() };
+        let slot_address = slot.as_ptr();
+        let written = decode_one(index, slot)?;
+        assert!(core::ptr::eq(written, slot_address), "decode_uninit returned another value than its slot");
+        // SAFETY: `written` is the slot at `start + index` (checked just above), and a `&mut T`
+        // to it exists only once it holds a value (`MaybeUninit::write`), so the first
+        // `start + index + 1` slots are initialized.
+        unsafe { items.set_len(start + index + 1) };
+    }
     Ok(())
 }
 
@@ -151,20 +164,19 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
         }
         if T::FIXED_SIZE && T::MIN_SIZE > 0 {
             // Every element takes exactly `MIN_SIZE` bytes: one check for all of them, then each
-            // element from its own slice, where its fields' checks fold away.
-            // Elements go straight into the reserved capacity: no capacity check per element.
-            // The length follows each write, so an error or a panic drops what was decoded.
-            let mut region = decoder.take_fixed(len * T::MIN_SIZE)?;
-            for index in 0..len {
-                let mut element = region.take_fixed(T::MIN_SIZE)?;
-                decode_reserved(&mut items, &mut element).map_err(|err| element_error(err, index))?;
-            }
+            // element from its own exact chunk, where its fields' checks fold away.
+            let region = decoder.take_fixed(len * T::MIN_SIZE)?;
+            let mut chunks = region.fixed_chunks(T::MIN_SIZE);
+            fill_reserved(&mut items, len, |index, slot| {
+                let mut element = chunks.next().expect("one chunk per element");
+                T::decode_uninit(&mut element, slot).map_err(|err| element_error(err, index))
+            })?;
             return Ok(items);
         }
         decoder.enter()?;
-        for index in 0..len {
-            decode_reserved(&mut items, decoder).map_err(|err| element_error(err, index))?;
-        }
+        fill_reserved(&mut items, len, |index, slot| {
+            T::decode_uninit(decoder, slot).map_err(|err| element_error(err, index))
+        })?;
         decoder.leave();
         Ok(items)
     }

@@ -92,19 +92,16 @@ pub(crate) fn decode_seq<'de, T: FromBinary<'de>, C>(
 ) -> Result<C> {
     let len = decoder.read_seq_len::<T>()?;
     let mut items = make(len);
-    decoder.enter()?;
-    for index in 0..len {
-        let at = decoder.offset();
-        match T::decode(decoder) {
-            Ok(item) => {
-                if !add(&mut items, item) {
-                    return Err(element_error(decoder.error_at(at, "duplicate element in a set"), index));
-                }
-            }
-            Err(err) => return Err(element_error(err, index)),
+    let mut add_one = |element: &mut Decoder<'de>, index: usize| {
+        let at = element.offset();
+        let item = T::decode(element).map_err(|err| element_error(err, index))?;
+        if add(&mut items, item) {
+            Ok(())
+        } else {
+            Err(element_error(element.error_at(at, "duplicate element in a set"), index))
         }
-    }
-    decoder.leave();
+    };
+    for_each_element(decoder, len, T::FIXED_SIZE, T::MIN_SIZE, &mut add_one)?;
     Ok(items)
 }
 
@@ -116,19 +113,49 @@ pub(crate) fn decode_entries<'de, K: FromBinary<'de>, V: FromBinary<'de>, M>(
     make: impl FnOnce(usize) -> M,
     mut insert: impl FnMut(&mut M, K, V) -> bool,
 ) -> Result<M> {
-    let len = decoder.read_len_for(K::MIN_SIZE.saturating_add(V::MIN_SIZE), size_of::<(K, V)>())?;
+    let entry_size = K::MIN_SIZE.saturating_add(V::MIN_SIZE);
+    let len = decoder.read_len_for(entry_size, size_of::<(K, V)>())?;
     let mut map = make(len);
+    let mut insert_one = |entry: &mut Decoder<'de>, index: usize| {
+        let at = entry.offset();
+        let key = K::decode(entry).map_err(|e| element_error(e, index))?;
+        let value = V::decode(entry).map_err(|e| element_error(e, index))?;
+        if insert(&mut map, key, value) {
+            Ok(())
+        } else {
+            Err(element_error(entry.error_at(at, "duplicate key in a map"), index))
+        }
+    };
+    for_each_element(decoder, len, K::FIXED_SIZE && V::FIXED_SIZE, entry_size, &mut insert_one)?;
+    Ok(map)
+}
+
+/// Runs `read_one(decoder, index)` for each of `len` elements (or entries) of a collection, whose
+/// count has been checked. Elements that all take exactly `size` bytes (`fixed`) are read from
+/// one region checked once, each from its own exact chunk, where their reads' checks fold away
+/// (they cannot nest, so they need no depth); others are read in turn from `decoder`, one level
+/// deeper.
+#[inline(always)]
+fn for_each_element<'de>(
+    decoder: &mut Decoder<'de>,
+    len: usize,
+    fixed: bool,
+    size: usize,
+    read_one: &mut impl FnMut(&mut Decoder<'de>, usize) -> Result<()>,
+) -> Result<()> {
+    if fixed && size > 0 {
+        let region = decoder.take_fixed(len * size)?;
+        for (index, mut element) in region.fixed_chunks(size).enumerate() {
+            read_one(&mut element, index)?;
+        }
+        return Ok(());
+    }
     decoder.enter()?;
     for index in 0..len {
-        let at = decoder.offset();
-        let key = K::decode(decoder).map_err(|e| element_error(e, index))?;
-        let value = V::decode(decoder).map_err(|e| element_error(e, index))?;
-        if !insert(&mut map, key, value) {
-            return Err(element_error(decoder.error_at(at, "duplicate key in a map"), index));
-        }
+        read_one(decoder, index)?;
     }
     decoder.leave();
-    Ok(map)
+    Ok(())
 }
 
 impl<T: ToBinary> ToBinary for [T] {

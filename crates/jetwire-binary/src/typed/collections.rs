@@ -36,7 +36,8 @@ pub(crate) fn encode_iter<'a, T: ToBinary + 'a>(
 
 /// Appends `count` elements to `items`, each decoded by `decode_one(index, slot)` straight into
 /// the `Vec`'s spare capacity (no temporary to copy, no capacity check per element). The length
-/// follows each element, so an error or a panic drops exactly what was decoded.
+/// is stored once at the end, and also when an error or a panic stops the run, so that exactly
+/// what was decoded is dropped.
 ///
 /// # Panics
 ///
@@ -49,22 +50,39 @@ fn fill_reserved<T>(
     mut decode_one: impl for<'s> FnMut(usize, &'s mut MaybeUninit<T>) -> Result<&'s mut T>,
 ) -> Result<()> {
     assert!(items.capacity() - items.len() >= count, "fill_reserved without reserved capacity");
-    let start = items.len();
     let base = items.as_mut_ptr();
+    // The length is kept in the guard (a register) and stored once, when the guard drops: at the
+    // end, on an error, or in a panic's unwinding.
+    let mut filled = SetLenOnDrop { len: items.len(), items };
     for index in 0..count {
-        // SAFETY: `start + index < start + count <= capacity` (asserted above), so the slot is
-        // inside the allocation, which nothing reallocates during the loop (only `set_len`
-        // touches `items`); the slot is past the length, so nothing else refers to it.
-        let slot = unsafe { &mut *base.add(start + index).cast::<MaybeUninit<T>>() };
+        // SAFETY: `filled.len < start + count <= capacity` (asserted above), so the slot is
+        // inside the allocation, which nothing reallocates during the loop; the slot is past the
+        // initialized elements, so nothing else refers to it.
+        let slot = unsafe { &mut *base.add(filled.len).cast::<MaybeUninit<T>>() };
         let slot_address = slot.as_ptr();
         let written = decode_one(index, slot)?;
         assert!(core::ptr::eq(written, slot_address), "decode_uninit returned another value than its slot");
-        // SAFETY: `written` is the slot at `start + index` (checked just above), and a `&mut T`
-        // to it exists only once it holds a value (`MaybeUninit::write`), so the first
-        // `start + index + 1` slots are initialized.
-        unsafe { items.set_len(start + index + 1) };
+        // `written` is the slot at `filled.len` (checked just above), and a `&mut T` to it exists
+        // only once it holds a value (`MaybeUninit::write`).
+        filled.len += 1;
     }
     Ok(())
+}
+
+/// Sets `items`' length to `len` when dropped. Whoever increments `len` promises that the
+/// first `len` slots are initialized.
+struct SetLenOnDrop<'a, T> {
+    items: &'a mut Vec<T>,
+    len: usize,
+}
+
+impl<T> Drop for SetLenOnDrop<'_, T> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        // SAFETY: `fill_reserved` counts only slots it has seen initialized, within the
+        // capacity it asserted.
+        unsafe { self.items.set_len(self.len) };
+    }
 }
 
 /// Writes a count and then each entry's key and value.

@@ -205,6 +205,19 @@ mod tests {
         }
     }
 
+    /// A copy beyond the caches (which takes SSE2 registers on x86_64) at an odd length and
+    /// distance.
+    #[test]
+    fn copies_beyond_the_caches() {
+        let len = (1 << 20) + 77;
+        let source: Vec<u8> = (0..len + 3).map(|i| (i % 251) as u8).collect();
+        let mut target = vec![0u8; len + 64];
+        // SAFETY: `source[3..3 + len]` and `target[5..5 + len]` are in bounds and distinct.
+        unsafe { copy_nonoverlapping(source.as_ptr().add(3), target.as_mut_ptr().add(5), len) };
+        assert_eq!(&target[5..5 + len], &source[3..]);
+        assert!(target[..5].iter().chain(&target[5 + len..]).all(|&b| b == 0));
+    }
+
     #[test]
     #[cfg(target_arch = "x86_64")]
     fn both_backends_copy() {

@@ -241,7 +241,7 @@ pub(crate) unsafe fn copy_plain_run<V: Vector>(out: &mut Vec<u8>, source: &[u8],
     len
 }
 
-/// See [`crate::copy::copy_bytes`]: a large copy with unaligned loads and stores aligned to the
+/// See [`crate::copy::copy_nonoverlapping`]: a large copy with unaligned loads and stores aligned to the
 /// register, four registers per turn. The first and last registers are unaligned and overlap
 /// the aligned ones (storing the same bytes twice).
 ///

@@ -397,6 +397,23 @@ impl<'de> Decoder<'de> {
     /// error for anything else.
     #[inline(always)]
     pub fn read_variant(&mut self, count: u32, enum_name: &str) -> Result<u32> {
+        // With at most 248 variants every valid index is a one-byte varint, so one comparison
+        // of the first byte with `count` checks both (`count` is a constant where derived code
+        // calls this, and the test folds away for larger enums).
+        if u64::from(count) <= varint::ONE_BYTE_LIMIT
+            && let Some((&byte, tail)) = self.rest.split_first()
+            && u32::from(byte) < count
+        {
+            self.rest = tail;
+            return Ok(u32::from(byte));
+        }
+        self.read_variant_varint(count, enum_name)
+    }
+
+    /// [`read_variant`](Self::read_variant) for an index that is not one valid byte: a longer
+    /// varint (valid for enums of more than 248 variants) or an error.
+    #[inline(never)]
+    fn read_variant_varint(&mut self, count: u32, enum_name: &str) -> Result<u32> {
         let at = self.offset();
         let index = self.read_varint()?;
         if index < u64::from(count) {
@@ -595,6 +612,29 @@ mod tests {
         );
         let err = Decoder::new(&[0xFA, 1]).read_varint().unwrap_err();
         assert!(err.is_eof(), "{err}");
+    }
+
+    /// Indices of every enum size around the one-byte limit: each valid index reads back, the
+    /// first invalid one is an error at the index's offset, for short and long varints alike.
+    #[test]
+    fn variant_indices_around_the_one_byte_limit() {
+        for count in [1u32, 2, 20, 247, 248, 249, 300, 70_000] {
+            for index in [0, 1, count / 2, count - 1, count, count + 1, 255, 256, 65_535] {
+                let mut bytes = vec![9];
+                crate::encode::Encoder::new(&mut bytes).write_variant(index);
+                let mut decoder = Decoder::new(&bytes);
+                decoder.read_u8().unwrap();
+                let read = decoder.read_variant(count, "E");
+                if index < count {
+                    assert_eq!(read.unwrap(), index, "count {count}");
+                    decoder.finish().unwrap();
+                } else {
+                    let err = read.unwrap_err();
+                    assert_eq!(err.offset(), 1, "count {count} index {index}: {err}");
+                    assert!(err.to_string().contains(&format!("found {index}")), "{err}");
+                }
+            }
+        }
     }
 
     #[test]

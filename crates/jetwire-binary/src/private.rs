@@ -79,6 +79,13 @@ pub fn encode_block<T: ToBinary>(value: &T, encoder: &mut Encoder<'_>) -> bool {
     }
 }
 
+/// Writes a run of consecutive fields that write blocks, `size` bytes in all, as one block that
+/// `fill` writes (each field's block after the previous one, with [`encode_field_block`]).
+#[inline(always)]
+pub fn encode_run(encoder: &mut Encoder<'_>, size: usize, fill: impl FnOnce(&mut [u8])) {
+    encoder.write_filled_block(size, fill);
+}
+
 /// The size of a field that writes a block (0 for one that does not, which is never asked).
 pub const fn block_size<T: ToBinary + ?Sized>() -> usize {
     match T::ENCODED_SIZE {

@@ -1049,3 +1049,42 @@ fn explicit_bounds() {
 }
 
 // Hygiene (shadowed std names, no prelude): `derive_hygiene.rs`, for both formats.
+
+/// Runs of consecutive fixed-size fields (one block written, one bounds check read) are broken
+/// by a field written `with` a module and bridged over skipped fields: the bytes stay the fields'
+/// bytes in declaration order, both ways.
+#[derive(ToBinary, FromBinary, Debug, PartialEq)]
+struct RunsAroundWith {
+    a: u32,
+    b: u8,
+    #[jetwire(with = "hex_u16")]
+    code: u16,
+    c: u16,
+    #[jetwire(skip)]
+    skipped: u64,
+    d: i8,
+    name: String,
+    e: (u8, bool),
+    #[jetwire(with = "hex_u16")]
+    last: u16,
+}
+
+#[test]
+fn runs_of_fixed_fields_keep_declaration_order_around_with_fields() {
+    let value = RunsAroundWith {
+        a: 0x0403_0201,
+        b: 5,
+        code: 0x0607,
+        c: 0x0908,
+        skipped: 0,
+        d: -1,
+        name: "x".to_owned(),
+        e: (10, true),
+        last: 0x0B0C,
+    };
+    let bytes = binary::to_vec(&value).unwrap();
+    assert_eq!(bytes, [1, 2, 3, 4, 5, 6, 7, 8, 9, 0xFF, 1, b'x', 10, 1, 0x0B, 0x0C]);
+    assert_eq!(binary::from_slice::<RunsAroundWith>(&bytes).unwrap(), value);
+    // Cut short inside the run after the `with` field: an error, never a misread.
+    assert!(binary::from_slice::<RunsAroundWith>(&bytes[..8]).is_err());
+}

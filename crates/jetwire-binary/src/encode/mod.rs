@@ -174,18 +174,27 @@ impl<'a> Encoder<'a> {
         let Some(size) = T::ENCODED_SIZE else {
             panic!("ToBinary::write_block needs ENCODED_SIZE, which every type that writes blocks has")
         };
+        self.write_filled_block(size, |block| value.encode_block(block));
+    }
+
+    /// Appends `size` bytes that `fill` writes into a block: on the stack and appended with one
+    /// capacity check up to 256 bytes, in place at the end of the output (zeroed first) above;
+    /// a panic in `fill` takes the block back. [`write_block`](Self::write_block) for one value,
+    /// and derived encoders for runs of consecutive fields that write blocks.
+    #[inline(always)]
+    pub(crate) fn write_filled_block(&mut self, size: usize, fill: impl FnOnce(&mut [u8])) {
         if size <= STACK_BLOCK {
             let mut block = [0; STACK_BLOCK];
-            value.encode_block(&mut block[..size]);
+            fill(&mut block[..size]);
             self.out.extend_from_slice(&block[..size]);
         } else {
-            self.write_large_block(value, size);
+            self.write_large_block(size, fill);
         }
     }
 
-    /// [`write_block`](Self::write_block) for a block too large for the stack.
+    /// [`write_filled_block`](Self::write_filled_block) for a block too large for the stack.
     #[inline(never)]
-    fn write_large_block<T: crate::ToBinary + ?Sized>(&mut self, value: &T, size: usize) {
+    fn write_large_block(&mut self, size: usize, fill: impl FnOnce(&mut [u8])) {
         /// Cuts the output back to where the block began unless the block was completed.
         struct TakeBack<'v> {
             out: &'v mut Vec<u8>,
@@ -200,7 +209,7 @@ impl<'a> Encoder<'a> {
         let Some(end) = start.checked_add(size) else { panic!("capacity overflow") };
         self.out.resize(end, 0);
         let guard = TakeBack { out: &mut *self.out, start };
-        value.encode_block(&mut guard.out[start..]);
+        fill(&mut guard.out[start..]);
         std::mem::forget(guard);
     }
 

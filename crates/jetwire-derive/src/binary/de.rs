@@ -305,24 +305,31 @@ impl Gen<'_> {
     /// short inside the run is an error at its first field), and every field of the run reads
     /// from those bytes, so that its own checks fold away. Which fields are fixed-size is known
     /// only to the compiler (`FIXED_SIZE`), so every field gets the code and constants decide.
+    /// A field read `with` a module breaks a run (it reads from the decoder, between the runs).
     fn fixed_runs<'f>(&'f self, fields: &'f [Field]) -> (TokenStream, impl Fn(&Field) -> TokenStream + 'f) {
         let binary = self.binary;
         let private = self.private;
-        // Fields read by their type (not `with` a module) may join a run.
-        let joins = |f: &Field| travels(f) && f.attrs.with.is_none();
-        let members: Vec<&Field> = fields.iter().filter(|f| joins(f)).collect();
+        // Every travelling field has a place in the order; fields read by their type (not `with`
+        // a module) may join a run.
+        let members: Vec<&Field> = fields.iter().filter(|f| travels(f)).collect();
         let fixed_name = |i: usize| quote::format_ident!("__fixed_run_{}", i);
         let size_name = |i: usize| quote::format_ident!("__run_size_{}", i);
         let fixed = members.iter().enumerate().map(|(i, f)| {
             let (ty, name) = (f.ty, fixed_name(i));
-            quote!(let #name: ::core::primitive::bool = <#ty as #binary::FromBinary<'de>>::FIXED_SIZE;)
+            match f.attrs.with {
+                Some(_) => quote!(let #name: ::core::primitive::bool = false;),
+                None => quote!(let #name: ::core::primitive::bool = <#ty as #binary::FromBinary<'de>>::FIXED_SIZE;),
+            }
         });
         let sizes = members.iter().enumerate().rev().map(|(i, f)| {
             let (ty, fixed, name) = (f.ty, fixed_name(i), size_name(i));
             let rest = if i + 1 < members.len() { size_name(i + 1).into_token_stream() } else { quote!(0usize) };
-            quote! {
-                let #name: ::core::primitive::usize =
-                    if #fixed { <#ty as #binary::FromBinary<'de>>::MIN_SIZE.saturating_add(#rest) } else { 0 };
+            match f.attrs.with {
+                Some(_) => quote!(let #name: ::core::primitive::usize = 0;),
+                None => quote! {
+                    let #name: ::core::primitive::usize =
+                        if #fixed { <#ty as #binary::FromBinary<'de>>::MIN_SIZE.saturating_add(#rest) } else { 0 };
+                },
             }
         });
         let statements = quote! {
@@ -334,6 +341,9 @@ impl Gen<'_> {
             let Some(i) = members.iter().position(|m| ::core::ptr::eq(*m, field)) else {
                 return self.read_or_return(field, None);
             };
+            if field.attrs.with.is_some() {
+                return self.read_or_return(field, None);
+            }
             let (fixed, size) = (fixed_name(i), size_name(i));
             let starts_run = match i {
                 0 => fixed.to_token_stream(),

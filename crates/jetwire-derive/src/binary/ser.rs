@@ -3,7 +3,7 @@
 //! variant's fields.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{ToTokens, quote};
 
 use super::{
     binding, path_name, plain, runtime, sized_by_fields, travels, variant_name, variant_pattern,
@@ -122,13 +122,47 @@ fn generics(cont: &Container, krate: &syn::Path) -> syn::Generics {
 
 /// Statements writing the fields that travel, in order; `access(field)` is an expression of
 /// type `&T`. Errors get the field's name in their path, after `variant`'s if there is one.
+///
+/// Consecutive fields that write blocks (numbers, `bool`s, and structs and arrays of them) go
+/// as runs: the first field of a run writes the whole run as one block with one capacity check,
+/// each field's block after the previous one, where separate writes would check once per field.
+/// Which fields write blocks is known only to the compiler (`WRITES_BLOCK`), so every field
+/// gets the code and constants decide. A field written `with` a module breaks a run.
 fn write_fields(
     fields: &[Field],
     private: &TokenStream,
     variant: Option<&str>,
     access: impl Fn(&Field) -> TokenStream,
 ) -> TokenStream {
-    let writes = fields.iter().filter(|f| travels(f)).map(|f| {
+    let travelling: Vec<&Field> = fields.iter().filter(|f| travels(f)).collect();
+    let block_name = |i: usize| quote::format_ident!("__block_{}", i);
+    let size_name = |i: usize| quote::format_ident!("__run_size_{}", i);
+    let blocks = travelling.iter().enumerate().map(|(i, f)| {
+        let name = block_name(i);
+        match &f.attrs.with {
+            Some(_) => quote!(let #name: ::core::primitive::bool = false;),
+            None => {
+                let ty = f.ty;
+                quote!(let #name: ::core::primitive::bool = <#ty as #private::ToBinary>::WRITES_BLOCK;)
+            }
+        }
+    });
+    let sizes = travelling.iter().enumerate().rev().map(|(i, f)| {
+        let (block, name) = (block_name(i), size_name(i));
+        let rest =
+            if i + 1 < travelling.len() { size_name(i + 1).into_token_stream() } else { quote!(0usize) };
+        match &f.attrs.with {
+            Some(_) => quote!(let #name: ::core::primitive::usize = 0;),
+            None => {
+                let ty = f.ty;
+                quote! {
+                    let #name: ::core::primitive::usize =
+                        if #block { #private::block_size::<#ty>().saturating_add(#rest) } else { 0 };
+                }
+            }
+        }
+    });
+    let writes = travelling.iter().enumerate().map(|(i, f)| {
         let value = access(f);
         let name = path_name(f);
         let error = match variant {
@@ -142,13 +176,51 @@ fn write_fields(
                 quote!(<#ty as #private::ToBinary>::encode(#value, __e))
             }
         };
-        quote! {
+        let write = quote! {
             if let ::core::result::Result::Err(__err) = #write {
                 return ::core::result::Result::Err(#error);
             }
+        };
+        if f.attrs.with.is_some() {
+            return write;
+        }
+        let (block, size) = (block_name(i), size_name(i));
+        let starts_run = match i {
+            0 => quote!(true),
+            _ => {
+                let before = block_name(i - 1);
+                quote!(!#before)
+            }
+        };
+        // The run's later fields, each written while every field since the first writes a block.
+        let later = travelling[i + 1..].iter().take_while(|f| f.attrs.with.is_none());
+        let later = later.enumerate().map(|(k, f)| {
+            let (value, block) = (access(f), block_name(i + 1 + k));
+            quote! {
+                let __in_run = __in_run && #block;
+                let __rest = if __in_run { #private::encode_field_block(#value, __rest) } else { __rest };
+            }
+        });
+        quote! {
+            if #block {
+                if #starts_run {
+                    #private::encode_run(__e, #size, |__rest| {
+                        let __rest = #private::encode_field_block(#value, __rest);
+                        let __in_run = true;
+                        #(#later)*
+                        let _ = (__rest, __in_run);
+                    });
+                }
+            } else {
+                #write
+            }
         }
     });
-    quote!(#(#writes)*)
+    quote! {
+        #(#blocks)*
+        #(#sizes)*
+        #(#writes)*
+    }
 }
 
 /// The body of `encode` for an enum: a match on the variants, each writing its index and

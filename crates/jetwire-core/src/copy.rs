@@ -89,6 +89,38 @@ pub const SHORT_COPY_MAX: usize = 64;
 /// and the two ranges do not overlap.
 #[inline(always)]
 pub unsafe fn copy_short(dst: *mut u8, src: *const u8, n: usize) -> bool {
+    // SAFETY: forwarded from the caller.
+    unsafe { short_windows::<true>(dst, src, n) }
+}
+
+/// Whether `bytes` are all ASCII: for up to [`SHORT_COPY_MAX`] bytes, the check of
+/// [`copy_short`] without the copy (a few overlapping word loads or-ed together, no loop); longer
+/// slices take `<[u8]>::is_ascii`.
+///
+/// ```
+/// use jetwire_core::copy::is_ascii_short;
+/// assert!(is_ascii_short(b"GET /index.html HTTP/1.1"));
+/// assert!(!is_ascii_short("café".as_bytes()));
+/// ```
+#[inline(always)]
+pub fn is_ascii_short(bytes: &[u8]) -> bool {
+    if bytes.len() > SHORT_COPY_MAX {
+        return bytes.is_ascii();
+    }
+    // SAFETY: `bytes.len() <= SHORT_COPY_MAX` readable bytes; nothing is written (`COPY` is
+    // false, so `dst` is never used).
+    unsafe { short_windows::<false>(core::ptr::null_mut(), bytes.as_ptr(), bytes.len()) }
+}
+
+/// [`copy_short`]'s windows over `src[..n]`: whether they were all ASCII, and when `COPY`, the
+/// same windows written to `dst`.
+///
+/// # Safety
+///
+/// `n <= SHORT_COPY_MAX`; `src` is valid for reading `n` bytes; when `COPY`, `dst` is valid for
+/// writing `n` bytes and the two ranges do not overlap.
+#[inline(always)]
+unsafe fn short_windows<const COPY: bool>(dst: *mut u8, src: *const u8, n: usize) -> bool {
     debug_assert!(n <= SHORT_COPY_MAX);
     // Every window moved is or-ed into the result: the windows cover every byte, so its high
     // bits say whether any byte was 0x80 or above. A caller that ignores the answer loses the
@@ -96,20 +128,20 @@ pub unsafe fn copy_short(dst: *mut u8, src: *const u8, n: usize) -> bool {
     //
     // SAFETY: every window lies in `0..n` (each starts at 0, ends at `n`, or sits at 8, 16 or
     // `n / 2`, and is no longer than `n`, since the branch conditions bound `n` from below), and
-    // together they cover all of it; `move_windows` reads them from `src` and writes them to the
-    // same offsets of `dst`.
+    // together they cover all of it; `move_windows` reads them from `src` and, when `COPY`,
+    // writes them to the same offsets of `dst`.
     unsafe {
         if n > 32 {
-            move_windows::<u128, 4>(dst, src, [0, 16, n - 32, n - 16])
+            move_windows::<u128, 4, COPY>(dst, src, [0, 16, n - 32, n - 16])
         } else if n >= 16 {
-            move_windows::<u64, 4>(dst, src, [0, 8, n - 16, n - 8])
+            move_windows::<u64, 4, COPY>(dst, src, [0, 8, n - 16, n - 8])
         } else if n >= 8 {
-            move_windows::<u64, 2>(dst, src, [0, n - 8])
+            move_windows::<u64, 2, COPY>(dst, src, [0, n - 8])
         } else if n >= 4 {
-            move_windows::<u32, 2>(dst, src, [0, n - 4])
+            move_windows::<u32, 2, COPY>(dst, src, [0, n - 4])
         } else if n > 0 {
             // One to three bytes: the first, the middle and the last cover them all.
-            move_windows::<u8, 3>(dst, src, [0, n / 2, n - 1])
+            move_windows::<u8, 3, COPY>(dst, src, [0, n / 2, n - 1])
         } else {
             true
         }
@@ -136,20 +168,26 @@ macro_rules! window {
 window!(u8, u32, u64, u128);
 
 /// Reads the `W`-sized windows of `src` at the offsets `at` (all before writing any), writes
-/// them at the same offsets of `dst`, and returns whether they were all ASCII.
+/// them at the same offsets of `dst` when `COPY`, and returns whether they were all ASCII.
 ///
 /// # Safety
 ///
-/// Each window `at[i]..at[i] + size_of::<W>()` must be readable in `src` and writable in `dst`,
-/// and the two ranges must not overlap.
+/// Each window `at[i]..at[i] + size_of::<W>()` must be readable in `src` and, when `COPY`,
+/// writable in `dst`, and the two ranges must not overlap.
 #[inline(always)]
-unsafe fn move_windows<W: Window, const K: usize>(dst: *mut u8, src: *const u8, at: [usize; K]) -> bool {
+unsafe fn move_windows<W: Window, const K: usize, const COPY: bool>(
+    dst: *mut u8,
+    src: *const u8,
+    at: [usize; K],
+) -> bool {
     // SAFETY: forwarded from the caller; unaligned reads and writes need no alignment.
     unsafe {
         let windows = at.map(|offset| src.add(offset).cast::<W>().read_unaligned());
         let mut seen = W::ZERO;
         for (offset, window) in at.into_iter().zip(windows) {
-            dst.add(offset).cast::<W>().write_unaligned(window);
+            if COPY {
+                dst.add(offset).cast::<W>().write_unaligned(window);
+            }
             seen = seen | window;
         }
         seen & W::HIGH_BITS == W::ZERO
@@ -197,6 +235,7 @@ mod tests {
                     assert_eq!(&target[3..3 + n], &bytes[..], "n {n} from {from} high {high:?}");
                     assert!(target[..3].iter().chain(&target[3 + n..]).all(|&b| b == 0xA5), "n {n}");
                     assert_eq!(ascii, high.is_none(), "n {n} from {from} high {high:?}");
+                    assert_eq!(is_ascii_short(&bytes), ascii, "is_ascii_short: n {n} high {high:?}");
                     if let Some(at) = high {
                         bytes[at] = source[from + at];
                     }

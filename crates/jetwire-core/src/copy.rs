@@ -93,6 +93,36 @@ pub unsafe fn copy_short(dst: *mut u8, src: *const u8, n: usize) -> bool {
     unsafe { short_windows::<true>(dst, src, n) }
 }
 
+/// A new `Vec` holding `bytes`, allocated at their length, and whether they are known to be
+/// ASCII. Up to [`SHORT_COPY_MAX`] bytes are copied inline by [`copy_short`], whose answer comes
+/// with the copy; longer ones are copied by [`copy_nonoverlapping`] and not checked (`false`).
+/// Decoders build owned strings with it: one allocation and no call to `memcpy` for the short
+/// strings that most messages hold, and a UTF-8 check only where the answer is `false`.
+///
+/// ```
+/// use jetwire_core::copy::to_vec_checking_ascii;
+/// assert_eq!(to_vec_checking_ascii(b"plain"), (b"plain".to_vec(), true));
+/// assert_eq!(to_vec_checking_ascii("héllo".as_bytes()), ("héllo".as_bytes().to_vec(), false));
+/// ```
+#[inline(always)]
+pub fn to_vec_checking_ascii(bytes: &[u8]) -> (Vec<u8>, bool) {
+    let n = bytes.len();
+    let mut out = Vec::with_capacity(n);
+    // SAFETY: `out` has capacity for `n` bytes, written from `bytes` (a different allocation) by
+    // either copy, each within its limits; `set_len` covers exactly them.
+    let ascii = unsafe {
+        let ascii = if n <= SHORT_COPY_MAX {
+            copy_short(out.as_mut_ptr(), bytes.as_ptr(), n)
+        } else {
+            copy_nonoverlapping(bytes.as_ptr(), out.as_mut_ptr(), n);
+            false
+        };
+        out.set_len(n);
+        ascii
+    };
+    (out, ascii)
+}
+
 /// Whether `bytes` are all ASCII: for up to [`SHORT_COPY_MAX`] bytes, the check of
 /// [`copy_short`] without the copy (a few overlapping word loads or-ed together, no loop); longer
 /// slices take `<[u8]>::is_ascii`.

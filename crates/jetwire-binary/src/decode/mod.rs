@@ -2,7 +2,7 @@
 
 use std::mem::size_of;
 
-use jetwire_core::copy::{SHORT_COPY_MAX, copy_short, is_ascii_short};
+use jetwire_core::copy::{SHORT_COPY_MAX, is_ascii_short, to_vec_checking_ascii};
 
 use crate::error::{Category, Error, Result};
 use crate::plain::{Plain, extend_from_bytes, fill_from_bytes, value_from_bytes};
@@ -356,22 +356,14 @@ impl<'de> Decoder<'de> {
     #[inline(always)]
     pub fn read_string(&mut self) -> Result<String> {
         let bytes = self.read_byte_slice()?;
-        let n = bytes.len();
-        if n > SHORT_COPY_MAX {
+        if bytes.len() > SHORT_COPY_MAX {
             return self.validate_utf8(bytes).map(str::to_owned);
         }
-        let mut text = Vec::with_capacity(n);
-        // SAFETY: `text` has capacity for `n <= SHORT_COPY_MAX` bytes, which `copy_short` fills
-        // from `bytes` (a different allocation); `set_len` covers exactly them.
-        let ascii = unsafe {
-            let ascii = copy_short(text.as_mut_ptr(), bytes.as_ptr(), n);
-            text.set_len(n);
-            ascii
-        };
+        let (text, ascii) = to_vec_checking_ascii(bytes);
         if !ascii {
             self.validate_utf8(bytes)?;
         }
-        // SAFETY: the bytes are ASCII or passed UTF-8 validation just above.
+        // SAFETY: `text` holds `bytes`, which are ASCII or passed UTF-8 validation just above.
         Ok(unsafe { String::from_utf8_unchecked(text) })
     }
 

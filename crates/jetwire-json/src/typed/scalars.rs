@@ -82,7 +82,15 @@ impl ToJson for String {
 impl<'de> FromJson<'de> for String {
     #[inline]
     fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
-        reader.read_str().map(Cow::into_owned)
+        match reader.read_str()? {
+            Cow::Borrowed(text) => {
+                // One allocation and, for short strings, no call to `memcpy`.
+                let (bytes, _) = jetwire_core::copy::to_vec_checking_ascii(text.as_bytes());
+                // SAFETY: `bytes` are the bytes of a `str`.
+                Ok(unsafe { String::from_utf8_unchecked(bytes) })
+            }
+            Cow::Owned(text) => Ok(text),
+        }
     }
 }
 

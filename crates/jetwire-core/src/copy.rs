@@ -14,8 +14,9 @@
 //! whatever offset a length prefix leaves them, into memory the allocator chose, so it would
 //! meet those cases at random. [`copy_nonoverlapping`] copies blocks of
 //! [`LARGE_COPY`] bytes and more with a loop of vector loads and stores aligned to the
-//! register (AVX2 when the CPU has it), which ran at the best case's speed for every distance
-//! measured; shorter copies stay with `memcpy`, which is fast at those sizes.
+//! register, which ran at the best case's speed for every distance measured: AVX2 when the CPU
+//! has it, and SSE2 from 1 MiB up, where 16-byte moves measured about 5% faster than 32-byte
+//! ones. Shorter copies stay with `memcpy`, which is fast at those sizes.
 
 /// The size from which [`copy_nonoverlapping`] uses its own loop instead of `memcpy`.
 pub const LARGE_COPY: usize = 2048;

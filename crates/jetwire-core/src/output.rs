@@ -118,8 +118,8 @@ pub fn extend_short(out: &mut Vec<u8>, bytes: &[u8]) {
     out.reserve(n);
     let len = out.len();
     // SAFETY: `reserve(n)` makes room for `len + n` bytes, which `copy_short` fills from `len`
-    // with the `n` (at most `SHORT_APPEND_MAX`) bytes of `bytes`; `out` and `bytes` cannot overlap. After it the
-    // first `len + n` bytes are initialized.
+    // with the `n` (at most `SHORT_APPEND_MAX`) bytes of `bytes`; `out` and `bytes` cannot
+    // overlap. After it the first `len + n` bytes are initialized.
     unsafe {
         copy_short(out.as_mut_ptr().add(len), bytes.as_ptr(), n);
         out.set_len(len + n);
@@ -145,8 +145,8 @@ pub fn extend_short_after(out: &mut Vec<u8>, first: u8, bytes: &[u8]) {
     out.reserve(n + 1);
     let len = out.len();
     // SAFETY: `reserve(n + 1)` makes room for `len + n + 1` bytes: `first` at `len`, then the
-    // `n` (at most `SHORT_APPEND_MAX`) bytes of `bytes` that `copy_short` writes after it; `out` and `bytes`
-    // cannot overlap. After both the first `len + n + 1` bytes are initialized.
+    // `n` (at most `SHORT_APPEND_MAX`) bytes of `bytes` that `copy_short` writes after it; `out`
+    // and `bytes` cannot overlap. After both the first `len + n + 1` bytes are initialized.
     unsafe {
         let dst = out.as_mut_ptr().add(len);
         dst.write(first);

@@ -89,7 +89,7 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Option<T> {
         match decoder.read_u8()? {
             0 => Ok(None),
             1 => T::decode(decoder).map(Some),
-            tag => Err(invalid_option_tag(decoder.offset() - 1, tag)),
+            tag => Err(invalid_option_tag(decoder, tag)),
         }
     }
 
@@ -99,7 +99,7 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Option<T> {
             (0, _) => *self = None,
             (1, Some(value)) => value.decode_into(decoder)?,
             (1, None) => *self = Some(T::decode(decoder)?),
-            (tag, _) => return Err(invalid_option_tag(decoder.offset() - 1, tag)),
+            (tag, _) => return Err(invalid_option_tag(decoder, tag)),
         }
         Ok(())
     }
@@ -110,16 +110,12 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Option<T> {
     }
 }
 
-/// The error for an Option tag at `offset` that is neither 0 nor 1 (its offset a value, so that
-/// the decoder need not live in memory).
-#[cold]
-#[inline(never)]
-fn invalid_option_tag(offset: usize, tag: u8) -> Error {
-    Error::at(
-        crate::error::Category::Data,
-        format!("invalid Option tag: expected 0 or 1, found 0x{tag:02X}"),
-        offset,
-    )
+/// The error for an Option tag that is neither 0 nor 1, one byte back. Inlined, so that the
+/// decoder's address does not escape into a call (`invalid_back` hands the cold constructor
+/// plain values).
+#[inline(always)]
+fn invalid_option_tag(decoder: &Decoder<'_>, tag: u8) -> Error {
+    decoder.invalid_back(1, format_args!("invalid Option tag: expected 0 or 1, found 0x{tag:02X}"))
 }
 
 /// `Result`: an enum of two variants, `Ok` (index 0) and `Err` (index 1).

@@ -197,7 +197,7 @@ impl ToJsonKey for char {
 impl<'de> FromJsonKey<'de> for String {
     #[inline]
     fn from_key(key: Key<'de>, _: &Reader<'de>) -> Result<Self> {
-        Ok(key.decoded().into_owned())
+        Ok(super::scalars::owned_string(key.decoded()))
     }
 }
 
@@ -221,7 +221,7 @@ impl<'de: 'a, 'a> FromJsonKey<'de> for &'a str {
 
 impl<'de> FromJsonKey<'de> for Box<str> {
     fn from_key(key: Key<'de>, _: &Reader<'de>) -> Result<Self> {
-        Ok(key.decoded().into_owned().into_boxed_str())
+        Ok(super::scalars::owned_string(key.decoded()).into_boxed_str())
     }
 }
 

@@ -82,15 +82,21 @@ impl ToJson for String {
 impl<'de> FromJson<'de> for String {
     #[inline]
     fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
-        match reader.read_str()? {
-            Cow::Borrowed(text) => {
-                // One allocation and, for short strings, no call to `memcpy`.
-                let (bytes, _) = jetwire_core::copy::to_vec_checking_ascii(text.as_bytes());
-                // SAFETY: `bytes` are the bytes of a `str`.
-                Ok(unsafe { String::from_utf8_unchecked(bytes) })
-            }
-            Cow::Owned(text) => Ok(text),
+        reader.read_str().map(owned_string)
+    }
+}
+
+/// The text of a string value or property name as a `String`: a decoded one as it is, a
+/// borrowed one copied with one exact allocation and, for short strings, no call to `memcpy`.
+#[inline]
+pub(crate) fn owned_string(text: Cow<'_, str>) -> String {
+    match text {
+        Cow::Borrowed(text) => {
+            let (bytes, _) = jetwire_core::copy::to_vec_checking_ascii(text.as_bytes());
+            // SAFETY: `bytes` are the bytes of a `str`.
+            unsafe { String::from_utf8_unchecked(bytes) }
         }
+        Cow::Owned(text) => text,
     }
 }
 
@@ -117,7 +123,7 @@ impl<'de: 'a, 'a> FromJson<'de> for Cow<'a, str> {
 
 impl<'de> FromJson<'de> for Box<str> {
     fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
-        reader.read_str().map(|text| text.into_owned().into_boxed_str())
+        reader.read_str().map(|text| owned_string(text).into_boxed_str())
     }
 }
 

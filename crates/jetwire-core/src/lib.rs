@@ -5,6 +5,8 @@
 //! - [`output`]: the [`Output`] sink that writers append to: a `Vec<u8>` owned or borrowed, or a
 //!   buffer in front of any [`std::io::Write`].
 //!
+//! - [`structure`]: the structure of JSON text 64 bytes at a time (where tokens start), for
+//!   validating and skipping without visiting string and whitespace bytes one by one.
 //! - [`copy`]: large memory copies whose speed does not depend on where the bytes sit.
 //! - [`array`]: [`PartialArray`](array::PartialArray), arrays decoded in place.
 //! - [`blocks`]: the append-only block list behind input that arrives in pieces.
@@ -19,6 +21,7 @@ pub mod copy;
 pub mod output;
 mod path;
 pub mod scan;
+pub mod structure;
 #[cfg(target_arch = "x86_64")]
 mod vector;
 

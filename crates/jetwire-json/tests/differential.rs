@@ -243,6 +243,29 @@ proptest! {
         check_writer_round_trip(document.as_bytes())?;
     }
 
+    /// On one slice, `skip_value` walks containers by their structure, 64 bytes at a time: the
+    /// same verdict and the same error as token by token, with generated and mutated documents
+    /// at every alignment within a block, after a string that may cross a block's edge.
+    #[test]
+    fn skipping_by_structure_agrees_with_tokens_at_every_alignment(
+        document in document(),
+        mutations in prop::collection::vec(mutation(), 0..3),
+        pad in 0usize..64,
+        before in string(),
+    ) {
+        let body = if mutations.is_empty() { document.into_bytes() } else { mutate(&document, &mutations) };
+        let mut input = format!("[{}{before},", " ".repeat(pad)).into_bytes();
+        input.extend_from_slice(&body);
+        input.push(b']');
+        let by_skip = skip_all(&input, ReadOptions::default());
+        let by_tokens = tokens_all(&input, ReadOptions::default());
+        match (&by_skip, &by_tokens) {
+            (Ok(()), Ok(_)) => {}
+            (Err(a), Err(b)) => prop_assert_eq!((a.offset(), a.message()), (b.offset(), b.message())),
+            _ => prop_assert!(false, "skip {:?}, tokens {:?}: {:?}", by_skip, by_tokens, String::from_utf8_lossy(&input)),
+        }
+    }
+
     /// Many escaped strings through one reader, which decodes them all in one scratch buffer:
     /// short ones after long ones (over the 1 KiB at which a text keeps the buffer), each equal
     /// to its lazy decoding.

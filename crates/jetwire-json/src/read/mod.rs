@@ -15,6 +15,7 @@ mod lexical;
 pub(crate) mod numbers;
 mod pow5_table;
 pub(crate) mod segments;
+mod skim;
 mod stack;
 mod strings;
 mod token;
@@ -704,6 +705,34 @@ impl<'de> Reader<'de> {
     /// ```
     pub fn skip_value(&mut self) -> Result<()> {
         let byte = self.begin_value()?;
+        if matches!(byte, b'[' | b'{') && self.skims() {
+            let depth_limit = self.options.max_depth.saturating_sub(self.containers.len());
+            if let Some(end) = skim::container_end(self.input, self.pos, depth_limit) {
+                self.pos = end;
+                self.end_value();
+                return Ok(());
+            }
+        }
+        self.skip_value_from(byte)
+    }
+
+    /// Whether containers may be skipped by their structure ([`skim`]): the input is one slice,
+    /// and strict JSON is read (no comments, no trailing commas).
+    #[inline(always)]
+    fn skims(&self) -> bool {
+        self.segmented.is_none() && !self.options.allow_comments && !self.options.allow_trailing_commas
+    }
+
+    /// [`skip_value`](Self::skip_value) token by token, as for input in pieces, whatever the
+    /// input: what the structural walk is tested against.
+    #[cfg(test)]
+    pub(crate) fn skip_value_token_by_token(&mut self) -> Result<()> {
+        let byte = self.begin_value()?;
+        self.skip_value_from(byte)
+    }
+
+    /// Skips the value whose first byte, `byte`, is the next one, token by token.
+    fn skip_value_from(&mut self, byte: u8) -> Result<()> {
         let depth = self.containers.len();
         self.skip_value_token(byte)?;
         while self.containers.len() > depth {

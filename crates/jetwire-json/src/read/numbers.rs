@@ -145,6 +145,13 @@ pub(crate) const POW10_U64: [u64; 9] =
 /// whose value is decoded only on request.
 #[inline]
 pub(crate) fn skip(input: &[u8], start: usize) -> Result<usize, NumberError> {
+    skip_inlined(input, start)
+}
+
+/// [`skip`], always inlined: for the structural walk, whose only other work per number is a
+/// bit scan.
+#[inline(always)]
+pub(crate) fn skip_inlined(input: &[u8], start: usize) -> Result<usize, NumberError> {
     let mut i = start + usize::from(input.get(start) == Some(&b'-'));
     match input.get(i) {
         Some(b'0') => {

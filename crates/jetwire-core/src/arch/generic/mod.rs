@@ -82,13 +82,23 @@ pub(crate) unsafe fn special_lanes<V: Vector>(block: V) -> u32 {
 #[inline(always)]
 pub(crate) unsafe fn whitespace_mask<V: Vector>(ptr: *const u8) -> u32 {
     // SAFETY: forwarded from the caller.
+    unsafe { whitespace_lanes(V::load_unaligned(ptr)).movemask() }
+}
+
+/// `0xFF` in the lanes of `block` that hold JSON whitespace, `0` elsewhere.
+///
+/// # Safety
+///
+/// `V`'s instruction set must be available.
+#[inline(always)]
+unsafe fn whitespace_lanes<V: Vector>(block: V) -> V {
+    // SAFETY: register operations only; the caller has checked `V`'s instruction set.
     unsafe {
-        let block = V::load_unaligned(ptr);
         let space = block.cmpeq(V::splat(b' '));
         let tab = block.cmpeq(V::splat(b'\t'));
         let newline = block.cmpeq(V::splat(b'\n'));
         let carriage = block.cmpeq(V::splat(b'\r'));
-        space.or(tab).or(newline.or(carriage)).movemask()
+        space.or(tab).or(newline.or(carriage))
     }
 }
 
@@ -276,5 +286,66 @@ pub(crate) unsafe fn copy_large<V: Vector>(src: *const u8, dst: *mut u8, len: us
         }
         let last = len - V::LANES;
         V::load_unaligned(src.add(last)).store_unaligned(dst.add(last));
+    }
+}
+
+/// See [`crate::structure::classify`]: one 64-byte block, `64 / V::LANES` registers.
+///
+/// # Safety
+///
+/// `V`'s instruction set must be available.
+#[inline(always)]
+pub(crate) unsafe fn classify<V: Vector>(block: &[u8; 64]) -> crate::structure::ByteClasses {
+    let mut classes = crate::structure::ByteClasses::default();
+    let mut offset = 0;
+    while offset < 64 {
+        // SAFETY: `offset + LANES <= 64` (LANES divides 64): the load stays inside the block;
+        // register operations only otherwise, with the instruction set checked by the caller.
+        unsafe {
+            let bytes = V::load_unaligned(block.as_ptr().add(offset));
+            // `[`/`{` and `]`/`}` differ only in bit 5: one comparison for each pair.
+            let folded = bytes.or(V::splat(0x20));
+            let brackets = folded.cmpeq(V::splat(b'{')).or(folded.cmpeq(V::splat(b'}')));
+            let separators = bytes.cmpeq(V::splat(b':')).or(bytes.cmpeq(V::splat(b',')));
+            let at = |lanes: V| u64::from(lanes.movemask()) << offset;
+            classes.quote |= at(bytes.cmpeq(V::splat(b'"')));
+            classes.backslash |= at(bytes.cmpeq(V::splat(b'\\')));
+            classes.structural |= at(brackets.or(separators));
+            classes.whitespace |= at(whitespace_lanes(bytes));
+            classes.control |= at(bytes.min(V::splat(0x1F)).cmpeq(bytes));
+        }
+        offset += V::LANES;
+    }
+    // Hide the masks' origin from the optimizer: seeing them as vectors of booleans, it turns
+    // the integer arithmetic that follows (shifts, additions, prefix xors) into bit-by-bit
+    // shuffles, ten times slower.
+    for mask in [
+        &mut classes.quote,
+        &mut classes.backslash,
+        &mut classes.structural,
+        &mut classes.whitespace,
+        &mut classes.control,
+    ] {
+        *mask = opaque(*mask);
+    }
+    classes
+}
+
+/// `value`, through an empty `asm!` block that the optimizer cannot see into.
+#[inline(always)]
+fn opaque(mut value: u64) -> u64 {
+    // SAFETY: an empty instruction sequence that reads and writes one register and touches
+    // nothing else (no memory, no stack, no flags).
+    unsafe {
+        core::arch::asm!("/* {0} */", inout(reg) value, options(pure, nomem, nostack, preserves_flags))
+    };
+    value
+}
+
+impl<V: Vector> crate::structure::Classifier for V {
+    #[inline(always)]
+    unsafe fn classify(block: &[u8; 64]) -> crate::structure::ByteClasses {
+        // SAFETY: forwarded from the caller.
+        unsafe { classify::<V>(block) }
     }
 }

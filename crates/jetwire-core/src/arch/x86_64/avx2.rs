@@ -53,3 +53,32 @@ pub(crate) unsafe fn copy_large(src: *const u8, dst: *mut u8, len: usize) {
     // SAFETY: forwarded from the caller.
     unsafe { generic::copy_large::<__m256i>(src, dst, len) }
 }
+
+/// See [`generic::classify`].
+///
+/// # Safety
+///
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) unsafe fn classify(block: &[u8; 64]) -> crate::structure::ByteClasses {
+    // SAFETY: forwarded from the caller.
+    unsafe { generic::classify::<__m256i>(block) }
+}
+
+/// See [`crate::structure::index_blocks`].
+///
+/// # Safety
+///
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) unsafe fn index_blocks(
+    structure: &mut crate::structure::Structure,
+    input: &[u8],
+    from: usize,
+    out: &mut [crate::structure::BlockTokens],
+) -> usize {
+    // SAFETY: the caller guarantees AVX2.
+    unsafe { crate::structure::index_blocks_with::<__m256i>(structure, input, from, out) }
+}

@@ -150,3 +150,30 @@ pub(crate) unsafe fn copy_large(src: *const u8, dst: *mut u8, len: usize) {
         unsafe { sse2::copy_large(src, dst, len) }
     }
 }
+
+/// See [`crate::structure::classify`].
+#[inline(always)]
+pub(crate) fn classify(block: &[u8; 64]) -> crate::structure::ByteClasses {
+    if has_avx2() {
+        // SAFETY: AVX2 was detected (or is enabled for the whole build).
+        unsafe { avx2::classify(block) }
+    } else {
+        sse2::classify(block)
+    }
+}
+
+/// See [`crate::structure::index_blocks`].
+#[inline(always)]
+pub(crate) fn index_blocks(
+    structure: &mut crate::structure::Structure,
+    input: &[u8],
+    from: usize,
+    out: &mut [crate::structure::BlockTokens],
+) -> usize {
+    if has_avx2() {
+        // SAFETY: AVX2 was detected (or is enabled for the whole build).
+        unsafe { avx2::index_blocks(structure, input, from, out) }
+    } else {
+        sse2::index_blocks(structure, input, from, out)
+    }
+}

@@ -83,3 +83,22 @@ pub(crate) unsafe fn copy_large(src: *const u8, dst: *mut u8, len: usize) {
     // SAFETY: SSE2 is baseline; the rest is forwarded from the caller.
     unsafe { generic::copy_large::<__m128i>(src, dst, len) }
 }
+
+/// See [`generic::classify`].
+#[inline]
+pub(crate) fn classify(block: &[u8; 64]) -> crate::structure::ByteClasses {
+    // SAFETY: SSE2 is baseline.
+    unsafe { generic::classify::<__m128i>(block) }
+}
+
+/// See [`crate::structure::index_blocks`].
+#[inline]
+pub(crate) fn index_blocks(
+    structure: &mut crate::structure::Structure,
+    input: &[u8],
+    from: usize,
+    out: &mut [crate::structure::BlockTokens],
+) -> usize {
+    // SAFETY: SSE2 is baseline.
+    unsafe { crate::structure::index_blocks_with::<__m128i>(structure, input, from, out) }
+}

@@ -1,0 +1,363 @@
+//! Validating a whole container from its structure, 64 bytes at a time: the fast path of
+//! [`Reader::skip_value`](super::Reader::skip_value) on contiguous input.
+//!
+//! [`jetwire_core::structure`] finds where every token starts; this module walks those starts
+//! through the grammar, checking each scalar with the reader's own number rules and each
+//! string's escapes and control bytes, but never visiting string contents or whitespace byte by
+//! byte. (Like the token path, it accepts ill-formed UTF-8 in strings: the reader replaces it
+//! when a string is decoded as text.)
+//!
+//! The walk answers only "valid, and ends here" or "not known to be valid". On the second answer
+//! the reader skips the value again token by token, which finds the error (or, for nesting
+//! deeper than the walk tracks, the value's end) and reports it exactly as before: this path
+//! never builds an error, so it cannot report a different one.
+
+use jetwire_core::structure::{BLOCK, BlockTokens, Structure, index_blocks};
+
+use super::numbers;
+
+/// The deepest nesting the walk tracks (one bit per level); deeper values take the token path.
+const MAX_DEPTH: usize = 256;
+
+/// The most blocks indexed at once. Batches start at one block and double up to this, so that a
+/// small value is not indexed far past its end and a large one pays for few calls.
+const MAX_BATCH: usize = 16;
+
+/// Whether `input[start..]` begins with a complete, valid JSON array or object (its first byte
+/// is `[` or `{`) nested at most `depth_limit` deep, and if so the index one past its end.
+/// `None` when it is invalid, incomplete, or nested deeper than this walk tracks.
+///
+/// The walk's place in the code is the grammar's state: one loop for "a value starts here",
+/// one for "after a value", so that each kind of token is checked where it can occur.
+pub(crate) fn container_end(input: &[u8], start: usize, depth_limit: usize) -> Option<usize> {
+    if !matches!(input.get(start), Some(b'[' | b'{')) {
+        return None;
+    }
+    let mut tokens = Tokens::new(input, start);
+    let mut nesting = Nesting::new(depth_limit);
+    let mut at = tokens.next()?;
+    'value: loop {
+        // A value starts at `at`.
+        let closed_empty = match input[at] {
+            b'[' => {
+                nesting.open(false)?;
+                at = tokens.next()?;
+                if input[at] != b']' {
+                    continue 'value;
+                }
+                true
+            }
+            b'{' => {
+                nesting.open(true)?;
+                at = tokens.next()?;
+                match input[at] {
+                    b'}' => true,
+                    b'"' => {
+                        at = tokens.after_name()?;
+                        continue 'value;
+                    }
+                    _ => return None,
+                }
+            }
+            b'"' => false,
+            b'-' | b'0'..=b'9' => {
+                ends_scalar(input, numbers::skip_inlined(input, at).ok()?)?;
+                false
+            }
+            b't' => literal(input, at, b"true")?,
+            b'f' => literal(input, at, b"false")?,
+            b'n' => literal(input, at, b"null")?,
+            _ => return None,
+        };
+        if closed_empty && nesting.close() {
+            return Some(at + 1);
+        }
+        // After a value: a comma and the next value, or the end of a container.
+        loop {
+            at = tokens.next()?;
+            match input[at] {
+                b',' => {
+                    at = tokens.next()?;
+                    if nesting.in_object() {
+                        if input[at] != b'"' {
+                            return None;
+                        }
+                        at = tokens.after_name()?;
+                    }
+                    continue 'value;
+                }
+                b']' if !nesting.in_object() => {}
+                b'}' if nesting.in_object() => {}
+                _ => return None,
+            }
+            if nesting.close() {
+                return Some(at + 1);
+            }
+        }
+    }
+}
+
+/// Checks the literal `word` at `input[at..]`; `Some(false)` (the literal is not an empty
+/// container) when it is there and ends there.
+#[inline(always)]
+fn literal(input: &[u8], at: usize, word: &[u8]) -> Option<bool> {
+    if !input[at..].starts_with(word) {
+        return None;
+    }
+    ends_scalar(input, at + word.len())?;
+    Some(false)
+}
+
+/// The token starts of the input, block by block, in batches of blocks indexed at once.
+struct Tokens<'a> {
+    input: &'a [u8],
+    structure: Structure,
+    batch: [BlockTokens; MAX_BATCH],
+    /// Blocks indexed in `batch`, and the index of the one after the current block.
+    filled: usize,
+    next: usize,
+    /// How many blocks the next batch indexes.
+    batch_len: usize,
+    /// The input offset of the current block, and of the first block not yet indexed.
+    base: usize,
+    unindexed: usize,
+    /// The current block's token starts not yet handed out.
+    starts: u64,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(input: &'a [u8], start: usize) -> Self {
+        Tokens {
+            input,
+            structure: Structure::new(),
+            batch: [BlockTokens::default(); MAX_BATCH],
+            filled: 0,
+            next: 0,
+            batch_len: 1,
+            base: start,
+            unindexed: start,
+            starts: 0,
+        }
+    }
+
+    /// The input offset of the next token's first byte; `None` at the end of the input, or
+    /// where a string holds a control byte or an invalid escape.
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        while self.starts == 0 {
+            self.next_block()?;
+        }
+        let at = self.base + self.starts.trailing_zeros() as usize;
+        self.starts &= self.starts - 1;
+        Some(at)
+    }
+
+    /// After a property name: the colon, and the start of the value after it.
+    #[inline(always)]
+    fn after_name(&mut self) -> Option<usize> {
+        let colon = self.next()?;
+        if self.input[colon] != b':' {
+            return None;
+        }
+        self.next()
+    }
+
+    /// Moves to the next block, indexing a new batch when this one is used up, and checks the
+    /// strings in it.
+    #[inline(never)]
+    fn next_block(&mut self) -> Option<()> {
+        if self.next == self.filled {
+            if self.unindexed >= self.input.len() {
+                return None;
+            }
+            let batch = &mut self.batch[..self.batch_len];
+            self.filled = index_blocks(&mut self.structure, self.input, self.unindexed, batch);
+            self.base = self.unindexed;
+            self.unindexed += self.filled * BLOCK;
+            self.batch_len = (self.batch_len * 2).min(MAX_BATCH);
+            self.next = 0;
+        } else {
+            self.base += BLOCK;
+        }
+        let block = self.batch[self.next];
+        self.next += 1;
+        if block.string_controls != 0
+            || (block.escaped != 0 && !escapes_are_valid(self.input, self.base, block.escaped))
+        {
+            return None;
+        }
+        self.starts = block.starts;
+        Some(())
+    }
+}
+
+/// Whether every escape whose escaped byte is marked in `escaped` (relative to `base`) is one of
+/// JSON's: `\"`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t` or `\u` and four hex digits.
+#[cold]
+fn escapes_are_valid(input: &[u8], base: usize, mut escaped: u64) -> bool {
+    while escaped != 0 {
+        let at = base + escaped.trailing_zeros() as usize;
+        escaped &= escaped - 1;
+        let valid = match input.get(at) {
+            Some(b'"' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => true,
+            Some(b'u') => input.get(at + 1..at + 5).is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit)),
+            _ => false,
+        };
+        if !valid {
+            return false;
+        }
+    }
+    true
+}
+
+/// The open containers: one bit per level, set for objects.
+struct Nesting {
+    objects: [u64; MAX_DEPTH / 64],
+    depth: usize,
+    limit: usize,
+}
+
+impl Nesting {
+    fn new(depth_limit: usize) -> Self {
+        Nesting { objects: [0; MAX_DEPTH / 64], depth: 0, limit: depth_limit.min(MAX_DEPTH) }
+    }
+
+    #[inline(always)]
+    fn open(&mut self, object: bool) -> Option<()> {
+        if self.depth >= self.limit {
+            return None;
+        }
+        let (word, bit) = (self.depth / 64, self.depth % 64);
+        self.objects[word] = self.objects[word] & !(1 << bit) | (u64::from(object) << bit);
+        self.depth += 1;
+        Some(())
+    }
+
+    #[inline(always)]
+    fn in_object(&self) -> bool {
+        let top = self.depth - 1;
+        self.objects[top / 64] >> (top % 64) & 1 == 1
+    }
+
+    /// Closes the innermost container; true when it was the outermost.
+    #[inline(always)]
+    fn close(&mut self) -> bool {
+        self.depth -= 1;
+        self.depth == 0
+    }
+}
+
+/// Whether a scalar that ends at `end` really ends there: the next byte, if any, must be one
+/// that ends a token (whitespace, a structural byte or a quote), not more of the same run.
+#[inline(always)]
+fn ends_scalar(input: &[u8], end: usize) -> Option<()> {
+    match input.get(end) {
+        None | Some(b' ' | b'\t' | b'\n' | b'\r' | b',' | b':' | b']' | b'}' | b'[' | b'{' | b'"') => {
+            Some(())
+        }
+        Some(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn token_path(text: &[u8]) -> Option<usize> {
+        let mut reader = super::super::Reader::new(text);
+        reader.skip_value_token_by_token().ok().map(|()| reader.offset())
+    }
+
+    #[test]
+    fn agrees_with_the_token_path_on_valid_containers() {
+        for text in [
+            &br#"[]"#[..],
+            br#"{}"#,
+            br#"[1, -2.5e3, true, false, null, "s", {"a": [{}]}]"#,
+            br#"{"a\"b\\": "\u00e9\n", "c": {"d": [0]}}  trailing"#,
+            "[\"caf\u{e9} \u{1F600}\"]".as_bytes(),
+            b"[\"\xC3\"]",
+        ] {
+            let end = token_path(text).unwrap();
+            assert_eq!(container_end(text, 0, 128), Some(end), "{}", String::from_utf8_lossy(text));
+        }
+    }
+
+    #[test]
+    fn rejects_what_the_token_path_rejects() {
+        for text in [
+            &br#"[1,]"#[..],
+            br#"[1 2]"#,
+            br#"{"a" 1}"#,
+            br#"{"a": 1,}"#,
+            br#"{1: 2}"#,
+            br#"[01]"#,
+            br#"[1.]"#,
+            br#"[tru]"#,
+            br#"[truex]"#,
+            br#"[1x]"#,
+            br#"["\x"]"#,
+            br#"["\u12G4"]"#,
+            b"[\"\x01\"]",
+            br#"[}"#,
+            br#"{]"#,
+            br#"[1"#,
+            br#"["abc"#,
+            br#"[\"a"]"#,
+        ] {
+            assert!(token_path(text).is_none(), "{}", String::from_utf8_lossy(text));
+            assert_eq!(container_end(text, 0, 128), None, "{}", String::from_utf8_lossy(text));
+        }
+    }
+
+    /// Every JSONTestSuite file and corpus that starts with a container, at several offsets
+    /// within a block: where the walk answers, the token path agrees on the end; on every
+    /// accepted file (nested within the limit) the walk answers.
+    #[test]
+    fn agrees_with_the_token_path_on_the_test_data() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata");
+        let mut files = Vec::new();
+        for dir in ["JSONTestSuite/test_parsing", "json-benchmark"] {
+            for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|ext| ext == "json") {
+                    files.push(path);
+                }
+            }
+        }
+        assert!(files.len() > 300, "test data missing: {}", files.len());
+        let mut answered = 0;
+        for path in files {
+            let bytes = std::fs::read(&path).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            for pad in [0, 1, 31, 63] {
+                let mut text = vec![b' '; pad];
+                text.extend_from_slice(&bytes);
+                let Some(start) = text.iter().position(|b| !b" \t\n\r".contains(b)) else { continue };
+                if !matches!(text[start], b'[' | b'{') {
+                    continue;
+                }
+                let walked = container_end(&text, start, 128);
+                let tokens = token_path(&text);
+                if let Some(end) = walked {
+                    assert_eq!(tokens, Some(end), "{name} at {pad}");
+                    answered += 1;
+                } else if tokens.is_some() {
+                    // Only nesting beyond the walk's limit is left to the token path.
+                    assert!(name.contains("nesting") || name.contains("open_array"), "{name} at {pad}");
+                }
+            }
+        }
+        assert!(answered > 500, "{answered}");
+    }
+
+    #[test]
+    fn leaves_deep_nesting_to_the_token_path() {
+        let text = format!("{}{}", "[".repeat(300), "]".repeat(300));
+        assert_eq!(container_end(text.as_bytes(), 0, 1000), None);
+        assert_eq!(container_end(text.as_bytes(), 0, 100), None);
+        let text = format!("{}{}", "[".repeat(100), "]".repeat(100));
+        assert_eq!(container_end(text.as_bytes(), 0, 100), Some(200));
+        assert_eq!(container_end(text.as_bytes(), 0, 99), None);
+    }
+}

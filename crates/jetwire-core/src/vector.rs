@@ -12,8 +12,9 @@
 /// masks are `u32`s, one bit per lane): the generic algorithms size every bounds check by it.
 ///
 /// Every method is `unsafe` to call because it may use instructions the CPU must support:
-/// callers must have checked that the implementing type's instruction set is available. Loads
-/// and stores additionally need `LANES` valid bytes at the pointer.
+/// callers must have checked that the implementing type's instruction set is available (SSE2
+/// for `__m128i`; AVX2 for `__m256i`, and PCLMULQDQ too for its `prefix_xor`). Loads and stores
+/// additionally need `LANES` valid bytes at the pointer.
 pub(crate) unsafe trait Vector: Copy {
     /// Bytes per register.
     const LANES: usize;
@@ -41,6 +42,47 @@ pub(crate) unsafe trait Vector: Copy {
 
     /// One bit per lane, lane 0 in bit 0: the lane's high bit.
     unsafe fn movemask(self) -> u32;
+
+    /// Bit `i` of the result is the xor of bits `0..=i` of `x`: six shifts and xors, or one
+    /// carry-less multiplication by all ones where the backend has it.
+    #[inline(always)]
+    unsafe fn prefix_xor(mut x: u64) -> u64 {
+        x ^= x << 1;
+        x ^= x << 2;
+        x ^= x << 4;
+        x ^= x << 8;
+        x ^= x << 16;
+        x ^= x << 32;
+        x
+    }
+
+    /// `0xFF` in the lanes that hold JSON whitespace (space, tab, line feed, carriage return),
+    /// `0` elsewhere.
+    #[inline(always)]
+    unsafe fn whitespace_lanes(self) -> Self {
+        // SAFETY: register operations only; the caller has checked the instruction set.
+        unsafe {
+            let space = self.cmpeq(Self::splat(b' '));
+            let tab = self.cmpeq(Self::splat(b'\t'));
+            let newline = self.cmpeq(Self::splat(b'\n'));
+            let carriage = self.cmpeq(Self::splat(b'\r'));
+            space.or(tab).or(newline.or(carriage))
+        }
+    }
+
+    /// `0xFF` in the lanes that hold one of `{`, `}`, `[`, `]`, `:` and `,`, `0` elsewhere;
+    /// an implementation may also set the lanes of the control bytes 0x0C and 0x1A.
+    #[inline(always)]
+    unsafe fn structural_lanes(self) -> Self {
+        // SAFETY: register operations only; the caller has checked the instruction set.
+        unsafe {
+            // `[`/`{` and `]`/`}` differ only in bit 5: one comparison for each pair.
+            let folded = self.or(Self::splat(0x20));
+            let brackets = folded.cmpeq(Self::splat(b'{')).or(folded.cmpeq(Self::splat(b'}')));
+            let separators = self.cmpeq(Self::splat(b':')).or(self.cmpeq(Self::splat(b',')));
+            brackets.or(separators)
+        }
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -102,6 +144,24 @@ mod x86_64 {
         }
     }
 
+    /// A `vpshufb` table that holds each of `bytes` at its low nibble (in both 16-byte halves)
+    /// and 0x80 elsewhere, which equals no byte the lookup returns it for (those have a low
+    /// nibble of their own; bytes of 0x80 and above look up 0).
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support AVX.
+    #[inline(always)]
+    unsafe fn nibble_table(bytes: &[u8]) -> __m256i {
+        let mut table = [0x80u8; 32];
+        for &byte in bytes {
+            table[usize::from(byte & 0x0F)] = byte;
+            table[16 + usize::from(byte & 0x0F)] = byte;
+        }
+        // SAFETY: a 32-byte unaligned load from a local array; the caller has checked for AVX.
+        unsafe { _mm256_loadu_si256(table.as_ptr().cast()) }
+    }
+
     // SAFETY: 32-byte AVX loads and stores; 32 lanes.
     unsafe impl Vector for __m256i {
         const LANES: usize = 32;
@@ -153,6 +213,36 @@ mod x86_64 {
         unsafe fn movemask(self) -> u32 {
             // SAFETY: the caller has checked for AVX2 (this trait's contract).
             unsafe { _mm256_movemask_epi8(self) as u32 }
+        }
+
+        /// `pclmulqdq` (every CPU with AVX2 has it; the backend is enabled for both).
+        #[inline(always)]
+        unsafe fn prefix_xor(x: u64) -> u64 {
+            // SAFETY: the caller has checked for AVX2 and PCLMULQDQ (this backend's contract).
+            unsafe {
+                let product = _mm_clmulepi64_si128(_mm_set_epi64x(0, x as i64), _mm_set1_epi8(-1), 0);
+                _mm_cvtsi128_si64(product) as u64
+            }
+        }
+
+        /// One table lookup by the low four bits (`vpshufb`, which gives 0 for bytes of 0x80
+        /// and above): a byte is whitespace when the table holds it at its low nibble.
+        #[inline(always)]
+        unsafe fn whitespace_lanes(self) -> Self {
+            // SAFETY: the caller has checked for AVX2 (this trait's contract).
+            unsafe { self.cmpeq(_mm256_shuffle_epi8(nibble_table(b" \t\n\r"), self)) }
+        }
+
+        /// The whitespace lookup on the byte with bit 5 set, which folds `[` into `{` and `]`
+        /// into `}`; it also folds 0x1A into `:` and 0x0C into `,` (control bytes, as the trait
+        /// allows).
+        #[inline(always)]
+        unsafe fn structural_lanes(self) -> Self {
+            // SAFETY: the caller has checked for AVX2 (this trait's contract).
+            unsafe {
+                let folded = self.or(Self::splat(0x20));
+                folded.cmpeq(_mm256_shuffle_epi8(nibble_table(b"{}:,"), folded))
+            }
         }
     }
 }

@@ -210,16 +210,23 @@ fn escapes_are_valid(input: &[u8], base: usize, mut escaped: u64) -> bool {
     true
 }
 
-/// The open containers: one bit per level, set for objects.
+/// The open containers: one bit per level, set for objects, and the innermost one's kind at
+/// hand (asked after every value).
 struct Nesting {
     objects: [u64; MAX_DEPTH / 64],
     depth: usize,
     limit: usize,
+    in_object: bool,
 }
 
 impl Nesting {
     fn new(depth_limit: usize) -> Self {
-        Nesting { objects: [0; MAX_DEPTH / 64], depth: 0, limit: depth_limit.min(MAX_DEPTH) }
+        Nesting {
+            objects: [0; MAX_DEPTH / 64],
+            depth: 0,
+            limit: depth_limit.min(MAX_DEPTH),
+            in_object: false,
+        }
     }
 
     #[inline(always)]
@@ -230,20 +237,25 @@ impl Nesting {
         let (word, bit) = (self.depth / 64, self.depth % 64);
         self.objects[word] = self.objects[word] & !(1 << bit) | (u64::from(object) << bit);
         self.depth += 1;
+        self.in_object = object;
         Some(())
     }
 
     #[inline(always)]
     fn in_object(&self) -> bool {
-        let top = self.depth - 1;
-        self.objects[top / 64] >> (top % 64) & 1 == 1
+        self.in_object
     }
 
     /// Closes the innermost container; true when it was the outermost.
     #[inline(always)]
     fn close(&mut self) -> bool {
         self.depth -= 1;
-        self.depth == 0
+        if self.depth == 0 {
+            return true;
+        }
+        let top = self.depth - 1;
+        self.in_object = self.objects[top / 64] >> (top % 64) & 1 == 1;
+        false
     }
 }
 

@@ -82,24 +82,7 @@ pub(crate) unsafe fn special_lanes<V: Vector>(block: V) -> u32 {
 #[inline(always)]
 pub(crate) unsafe fn whitespace_mask<V: Vector>(ptr: *const u8) -> u32 {
     // SAFETY: forwarded from the caller.
-    unsafe { whitespace_lanes(V::load_unaligned(ptr)).movemask() }
-}
-
-/// `0xFF` in the lanes of `block` that hold JSON whitespace, `0` elsewhere.
-///
-/// # Safety
-///
-/// `V`'s instruction set must be available.
-#[inline(always)]
-unsafe fn whitespace_lanes<V: Vector>(block: V) -> V {
-    // SAFETY: register operations only; the caller has checked `V`'s instruction set.
-    unsafe {
-        let space = block.cmpeq(V::splat(b' '));
-        let tab = block.cmpeq(V::splat(b'\t'));
-        let newline = block.cmpeq(V::splat(b'\n'));
-        let carriage = block.cmpeq(V::splat(b'\r'));
-        space.or(tab).or(newline.or(carriage))
-    }
+    unsafe { V::load_unaligned(ptr).whitespace_lanes().movemask() }
 }
 
 /// A mask of bits for every lane of `V`.
@@ -303,19 +286,17 @@ pub(crate) unsafe fn classify<V: Vector>(block: &[u8; 64]) -> crate::structure::
         // register operations only otherwise, with the instruction set checked by the caller.
         unsafe {
             let bytes = V::load_unaligned(block.as_ptr().add(offset));
-            // `[`/`{` and `]`/`}` differ only in bit 5: one comparison for each pair.
-            let folded = bytes.or(V::splat(0x20));
-            let brackets = folded.cmpeq(V::splat(b'{')).or(folded.cmpeq(V::splat(b'}')));
-            let separators = bytes.cmpeq(V::splat(b':')).or(bytes.cmpeq(V::splat(b',')));
             let at = |lanes: V| u64::from(lanes.movemask()) << offset;
             classes.quote |= at(bytes.cmpeq(V::splat(b'"')));
             classes.backslash |= at(bytes.cmpeq(V::splat(b'\\')));
-            classes.structural |= at(brackets.or(separators));
-            classes.whitespace |= at(whitespace_lanes(bytes));
+            classes.structural |= at(bytes.structural_lanes());
+            classes.whitespace |= at(bytes.whitespace_lanes());
             classes.control |= at(bytes.min(V::splat(0x1F)).cmpeq(bytes));
         }
         offset += V::LANES;
     }
+    // `structural_lanes` may also mark two control bytes (see `Vector`).
+    classes.structural &= !classes.control;
     // Hide the masks' origin from the optimizer: seeing them as vectors of booleans, it turns
     // the integer arithmetic that follows (shifts, additions, prefix xors) into bit-by-bit
     // shuffles, ten times slower.
@@ -347,5 +328,11 @@ impl<V: Vector> crate::structure::Classifier for V {
     unsafe fn classify(block: &[u8; 64]) -> crate::structure::ByteClasses {
         // SAFETY: forwarded from the caller.
         unsafe { classify::<V>(block) }
+    }
+
+    #[inline(always)]
+    unsafe fn prefix_xor(x: u64) -> u64 {
+        // SAFETY: forwarded from the caller.
+        unsafe { V::prefix_xor(x) }
     }
 }

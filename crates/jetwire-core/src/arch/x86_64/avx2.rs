@@ -70,8 +70,8 @@ pub(crate) unsafe fn classify(block: &[u8; 64]) -> crate::structure::ByteClasses
 ///
 /// # Safety
 ///
-/// The CPU must support AVX2.
-#[target_feature(enable = "avx2")]
+/// The CPU must support AVX2 and PCLMULQDQ.
+#[target_feature(enable = "avx2,pclmulqdq")]
 #[inline]
 pub(crate) unsafe fn index_blocks(
     structure: &mut crate::structure::Structure,

@@ -12,10 +12,11 @@ use super::all::swar;
 pub(crate) mod avx2;
 pub(crate) mod sse2;
 
-/// Whether the AVX2 backend may run on this CPU.
+/// Whether the AVX2 backend may run on this CPU: AVX2 and PCLMULQDQ (which every CPU with AVX2
+/// has; the structural index multiplies with it).
 #[inline(always)]
 pub(crate) fn has_avx2() -> bool {
-    if cfg!(target_feature = "avx2") {
+    if cfg!(all(target_feature = "avx2", target_feature = "pclmulqdq")) {
         return true;
     }
     match DETECTED.load(Ordering::Relaxed) {
@@ -34,7 +35,7 @@ static DETECTED: AtomicU8 = AtomicU8::new(UNKNOWN);
 #[cold]
 #[inline(never)]
 fn detect() -> bool {
-    let avx2 = std::is_x86_feature_detected!("avx2");
+    let avx2 = std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("pclmulqdq");
     DETECTED.store(if avx2 { AVX2 } else { SSE2_ONLY }, Ordering::Relaxed);
     avx2
 }
@@ -171,7 +172,7 @@ pub(crate) fn index_blocks(
     out: &mut [crate::structure::BlockTokens],
 ) -> usize {
     if has_avx2() {
-        // SAFETY: AVX2 was detected (or is enabled for the whole build).
+        // SAFETY: AVX2 and PCLMULQDQ were detected (or are enabled for the whole build).
         unsafe { avx2::index_blocks(structure, input, from, out) }
     } else {
         sse2::index_blocks(structure, input, from, out)

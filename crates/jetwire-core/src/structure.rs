@@ -278,7 +278,7 @@ impl Structure {
 /// Bit `i` of the result is the xor of bits `0..=i` of `x`: set between an opening quote
 /// (included) and its closing quote (excluded).
 #[inline(always)]
-fn prefix_xor(mut x: u64) -> u64 {
+pub(crate) fn prefix_xor(mut x: u64) -> u64 {
     x ^= x << 1;
     x ^= x << 2;
     x ^= x << 4;

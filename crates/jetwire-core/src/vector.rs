@@ -46,14 +46,8 @@ pub(crate) unsafe trait Vector: Copy {
     /// Bit `i` of the result is the xor of bits `0..=i` of `x`: six shifts and xors, or one
     /// carry-less multiplication by all ones where the backend has it.
     #[inline(always)]
-    unsafe fn prefix_xor(mut x: u64) -> u64 {
-        x ^= x << 1;
-        x ^= x << 2;
-        x ^= x << 4;
-        x ^= x << 8;
-        x ^= x << 16;
-        x ^= x << 32;
-        x
+    unsafe fn prefix_xor(x: u64) -> u64 {
+        crate::structure::prefix_xor(x)
     }
 
     /// `0xFF` in the lanes that hold JSON whitespace (space, tab, line feed, carriage return),

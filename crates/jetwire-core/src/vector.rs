@@ -139,8 +139,9 @@ mod x86_64 {
     }
 
     /// A `vpshufb` table that holds each of `bytes` at its low nibble (in both 16-byte halves)
-    /// and 0x80 elsewhere, which equals no byte the lookup returns it for (those have a low
-    /// nibble of their own; bytes of 0x80 and above look up 0).
+    /// and 0x80 elsewhere. A byte matches its lookup only if the table holds that very byte:
+    /// 0x80 never matches, since only bytes below 0x80 can look it up and bytes of 0x80 and
+    /// above look up 0.
     ///
     /// # Safety
     ///
@@ -227,7 +228,7 @@ mod x86_64 {
             unsafe { self.cmpeq(_mm256_shuffle_epi8(nibble_table(b" \t\n\r"), self)) }
         }
 
-        /// The whitespace lookup on the byte with bit 5 set, which folds `[` into `{` and `]`
+        /// The same nibble lookup, on the byte with bit 5 set, which folds `[` into `{` and `]`
         /// into `}`; it also folds 0x1A into `:` and 0x0C into `,` (control bytes, as the trait
         /// allows).
         #[inline(always)]

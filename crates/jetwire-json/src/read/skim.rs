@@ -64,9 +64,9 @@ pub(crate) fn container_end(input: &[u8], start: usize, depth_limit: usize) -> O
                 ends_scalar(input, numbers::skip_inlined(input, at).ok()?)?;
                 false
             }
-            b't' => literal(input, at, b"true")?,
-            b'f' => literal(input, at, b"false")?,
-            b'n' => literal(input, at, b"null")?,
+            b't' => literal(input, at, b"true").map(|()| false)?,
+            b'f' => literal(input, at, b"false").map(|()| false)?,
+            b'n' => literal(input, at, b"null").map(|()| false)?,
             _ => return None,
         };
         if closed_empty && nesting.close() {
@@ -97,15 +97,13 @@ pub(crate) fn container_end(input: &[u8], start: usize, depth_limit: usize) -> O
     }
 }
 
-/// Checks the literal `word` at `input[at..]`; `Some(false)` (the literal is not an empty
-/// container) when it is there and ends there.
+/// Checks that the literal `word` is at `input[at..]` and ends there.
 #[inline(always)]
-fn literal(input: &[u8], at: usize, word: &[u8]) -> Option<bool> {
+fn literal(input: &[u8], at: usize, word: &[u8]) -> Option<()> {
     if !input[at..].starts_with(word) {
         return None;
     }
-    ends_scalar(input, at + word.len())?;
-    Some(false)
+    ends_scalar(input, at + word.len())
 }
 
 /// The token starts of the input, block by block, in batches of blocks indexed at once.
@@ -113,13 +111,15 @@ struct Tokens<'a> {
     input: &'a [u8],
     structure: Structure,
     batch: [BlockTokens; MAX_BATCH],
-    /// Blocks indexed in `batch`, and the index of the one after the current block.
+    /// Blocks indexed in `batch`.
     filled: usize,
+    /// The index in `batch` of the block after the current one.
     next: usize,
     /// How many blocks the next batch indexes.
     batch_len: usize,
-    /// The input offset of the current block, and of the first block not yet indexed.
+    /// The input offset of the current block.
     base: usize,
+    /// The input offset of the first block not yet indexed.
     unindexed: usize,
     /// The current block's token starts not yet handed out.
     starts: u64,
@@ -193,7 +193,6 @@ impl<'a> Tokens<'a> {
 
 /// Whether every escape whose escaped byte is marked in `escaped` (relative to `base`) is one of
 /// JSON's: `\"`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t` or `\u` and four hex digits.
-#[cold]
 fn escapes_are_valid(input: &[u8], base: usize, mut escaped: u64) -> bool {
     while escaped != 0 {
         let at = base + escaped.trailing_zeros() as usize;
@@ -261,6 +260,8 @@ impl Nesting {
 
 /// Whether a scalar that ends at `end` really ends there: the next byte, if any, must be one
 /// that ends a token (whitespace, a structural byte or a quote), not more of the same run.
+/// Bytes that end a token but may not follow a value here (`:`, `[`, `{`, `"`) are rejected by
+/// the walk's next step.
 #[inline(always)]
 fn ends_scalar(input: &[u8], end: usize) -> Option<()> {
     match input.get(end) {
@@ -312,6 +313,18 @@ mod tests {
             br#"["\u12G4"]"#,
             b"[\"\x01\"]",
             br#"[}"#,
+            br#"[-]"#,
+            br#"[1.5e]"#,
+            br#"{,}"#,
+            br#"["a"1]"#,
+            br#"{"a":1"b":2}"#,
+            br#"["\"#,
+            br#"["\u12"#,
+            // Control bytes that the AVX2 lookup folds into `:` and `,`.
+            b"{\"a\"\x1a1}",
+            b"[1\x0c,2]",
+            b"[1\x0c]",
+            b"[\"a\"\x1a]",
             br#"{]"#,
             br#"[1"#,
             br#"["abc"#,
@@ -371,5 +384,7 @@ mod tests {
         let text = format!("{}{}", "[".repeat(100), "]".repeat(100));
         assert_eq!(container_end(text.as_bytes(), 0, 100), Some(200));
         assert_eq!(container_end(text.as_bytes(), 0, 99), None);
+        assert_eq!(container_end(b"[]", 0, 0), None);
+        assert_eq!(container_end(b"[]", 0, 1), Some(2));
     }
 }

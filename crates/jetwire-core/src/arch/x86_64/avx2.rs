@@ -79,6 +79,6 @@ pub(crate) unsafe fn index_blocks(
     from: usize,
     out: &mut [crate::structure::BlockTokens],
 ) -> usize {
-    // SAFETY: the caller guarantees AVX2.
+    // SAFETY: the caller guarantees AVX2 and PCLMULQDQ.
     unsafe { crate::structure::index_blocks_with::<__m256i>(structure, input, from, out) }
 }

@@ -2,8 +2,10 @@
 //!
 //! Each scanner first tests one SSE2 register inline, so that the short strings and whitespace
 //! runs that make up most JSON never leave the caller. Longer runs continue in the AVX2 backend
-//! when the CPU has it (detected once, then read from an atomic), and in SSE2 otherwise. A build
-//! for a CPU with AVX2 (`-C target-cpu=native` on one) skips the detection entirely.
+//! when the CPU has it (detected once, then read from an atomic), and in SSE2 otherwise. The
+//! AVX2 backend also uses PCLMULQDQ (the structural index's prefix xor), which every CPU with
+//! AVX2 has: "AVX2" below means both, detected together. A build with both enabled
+//! (`-C target-cpu=native` on such a CPU) skips the detection entirely.
 
 use core::sync::atomic::{AtomicU8, Ordering};
 

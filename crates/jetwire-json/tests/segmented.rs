@@ -248,8 +248,46 @@ fn document() -> impl Strategy<Value = String> {
     })
 }
 
+/// How `next_token` (always token by token) ends on `input` read whole: the error it reports,
+/// or none.
+fn token_path_error(input: &[u8]) -> Option<String> {
+    let mut reader = Reader::new(input);
+    loop {
+        match reader.next_token() {
+            Ok(Some(_)) => {}
+            Ok(None) => return reader.finish().err().map(|err| describe(&err)),
+            Err(err) => return Some(describe(&err)),
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Skipping walks containers by their structure in windows of a few hundred bytes and more,
+    /// resuming at commas: over documents long enough for that, cut in a few large pieces, with
+    /// a byte changed or not, skipping gives the token path's verdict and error, whole or in
+    /// pieces.
+    #[test]
+    fn skipping_in_large_pieces_agrees_with_the_token_path(
+        documents in prop::collection::vec(document(), 4..24),
+        edit in prop::option::of((any::<prop::sample::Index>(), prop::sample::select(b"{}[],:\"\\0-tx \x01".to_vec()))),
+        cuts in prop::collection::vec(0usize..8000, 0..4),
+    ) {
+        let mut bytes = format!("[{}]", documents.join(",")).into_bytes();
+        if let Some((at, byte)) = edit {
+            let at = at.index(bytes.len());
+            bytes[at] = byte;
+        }
+        let mut cuts = cuts;
+        cuts.sort_unstable();
+        let expected = match token_path_error(&bytes) {
+            None => "ok ()".to_owned(),
+            Some(error) => format!("error {error}"),
+        };
+        prop_assert_eq!(skip_contiguous(&bytes), expected.clone(), "whole");
+        prop_assert_eq!(skip_chunked(&split(&bytes, &cuts)), expected, "cut at {:?}", cuts);
+    }
 
     #[test]
     fn random_chunkings_of_generated_documents_read_the_same(

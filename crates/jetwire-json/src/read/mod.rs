@@ -710,38 +710,103 @@ impl<'de> Reader<'de> {
     /// ```
     pub fn skip_value(&mut self) -> Result<()> {
         let byte = self.begin_value()?;
-        if matches!(byte, b'[' | b'{') && self.skims() {
-            let depth_limit = self.options.max_depth.saturating_sub(self.containers.len());
-            if let Some(end) = skim::container_end(self.input, self.pos, depth_limit) {
+        let depth = self.containers.len();
+        if self.walk_container(byte)? {
+            return Ok(());
+        }
+        if self.containers.len() == depth {
+            self.skip_value_token(byte)?;
+        }
+        self.skip_rest(depth)
+    }
+
+    /// Whether containers may be walked by their structure ([`skim`]) from here: strict JSON
+    /// (no comments, no trailing commas), and one slice or a window with room for the walk to
+    /// pay (in small pieces, most containers run past the window and the walk would be
+    /// repeated).
+    #[inline(always)]
+    fn walks(&self) -> bool {
+        #[cfg(test)]
+        if TOKEN_PATH_ONLY.get() {
+            return false;
+        }
+        !self.options.allow_comments
+            && !self.options.allow_trailing_commas
+            && (self.segmented.is_none() || self.input.len() - self.pos >= MIN_WALKED_WINDOW)
+    }
+
+    /// At a value starting with `byte`: walks it by its structure if it is a container and
+    /// [`walks`](Self::walks). True when the whole value was consumed; false when nothing was
+    /// (not a container), or when the container was opened and its valid start consumed (up to
+    /// the last comma directly inside it that the walk reached), the token path to go on.
+    #[inline(always)]
+    fn walk_container(&mut self, byte: u8) -> Result<bool> {
+        if !matches!(byte, b'[' | b'{') || !self.walks() {
+            return Ok(false);
+        }
+        let depth_limit = self.options.max_depth.saturating_sub(self.containers.len());
+        match skim::walk(self.input, self.pos, skim::Start::Open, depth_limit) {
+            skim::Walked::End(end) => {
                 self.pos = end;
                 self.end_value();
-                return Ok(());
+                Ok(true)
+            }
+            skim::Walked::Upto(last_comma) => {
+                self.open(byte == b'{')?;
+                if let Some(comma) = last_comma {
+                    self.pos = comma;
+                    self.state = self.after_value;
+                }
+                Ok(false)
             }
         }
-        self.skip_value_from(byte)
     }
 
-    /// Whether containers may be skipped by their structure ([`skim`]): the input is one slice,
-    /// and strict JSON is read (no comments, no trailing commas).
+    /// After a value inside a container being skipped: walks the rest of the container by its
+    /// structure if the reader [`walks`](Self::walks). True when that moved the reader (to the
+    /// container's end, closed, or to a later comma directly inside it).
     #[inline(always)]
-    fn skims(&self) -> bool {
-        self.segmented.is_none() && !self.options.allow_comments && !self.options.allow_trailing_commas
+    fn walk_rest_of_container(&mut self) -> bool {
+        let in_object = match self.state {
+            State::ArrayNext => false,
+            State::ObjectNext => true,
+            _ => return false,
+        };
+        if !self.walks() {
+            return false;
+        }
+        let depth_limit = self.options.max_depth.saturating_sub(self.containers.len());
+        match skim::walk(self.input, self.pos, skim::Start::AfterValue { in_object }, depth_limit) {
+            skim::Walked::End(end) => {
+                self.pos = end - 1;
+                self.close();
+                true
+            }
+            skim::Walked::Upto(Some(comma)) if comma > self.pos => {
+                self.pos = comma;
+                true
+            }
+            skim::Walked::Upto(_) => false,
+        }
     }
 
-    /// [`skip_value`](Self::skip_value) token by token, as for input in pieces, whatever the
-    /// input: what the structural walk is tested against.
+    /// [`skip_value`](Self::skip_value) token by token, never walking by structure: what the
+    /// walk is tested against.
     #[cfg(test)]
     pub(crate) fn skip_value_token_by_token(&mut self) -> Result<()> {
-        let byte = self.begin_value()?;
-        self.skip_value_from(byte)
+        TOKEN_PATH_ONLY.set(true);
+        let skipped = self.skip_value();
+        TOKEN_PATH_ONLY.set(false);
+        skipped
     }
 
-    /// Skips the value whose first byte, `byte`, is the next one, token by token.
-    fn skip_value_from(&mut self, byte: u8) -> Result<()> {
-        let depth = self.containers.len();
-        self.skip_value_token(byte)?;
+    /// Skips tokens until the nesting is back to `depth`, walking by structure the stretches
+    /// that allow it.
+    fn skip_rest(&mut self, depth: usize) -> Result<()> {
         while self.containers.len() > depth {
-            self.skip_token()?;
+            if !self.walk_rest_of_container() {
+                self.skip_token()?;
+            }
         }
         Ok(())
     }
@@ -760,7 +825,10 @@ impl<'de> Reader<'de> {
             (State::ObjectFirst | State::Key, _) => return Err(self.key_not_allowed()),
             (_, _) => {
                 self.state = State::Value;
-                self.skip_value_token(byte)?;
+                let depth = self.containers.len();
+                if !self.walk_container(byte)? && self.containers.len() == depth {
+                    self.skip_value_token(byte)?;
+                }
             }
         }
         Ok(())
@@ -814,6 +882,16 @@ impl<'de> Reader<'de> {
             Ok(self.raw_across_windows(base + start))
         }
     }
+}
+
+/// The least room left in a window of input in pieces for [`Reader::skip_value`] to walk
+/// containers by their structure there.
+const MIN_WALKED_WINDOW: usize = 512;
+
+#[cfg(test)]
+thread_local! {
+    /// Set while a test skips token by token only.
+    static TOKEN_PATH_ONLY: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
 }
 
 /// Whether `text` is exactly one JSON number (validated only, not decoded).

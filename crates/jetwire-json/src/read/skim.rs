@@ -23,60 +23,110 @@ const MAX_DEPTH: usize = 256;
 /// small value is not indexed far past its end and a large one pays for few calls.
 const MAX_BATCH: usize = 16;
 
-/// Whether `input[start..]` begins with a complete, valid JSON array or object (its first byte
-/// is `[` or `{`) nested at most `depth_limit` deep, and if so the index one past its end.
-/// `None` when it is invalid, incomplete, or nested deeper than this walk tracks.
+/// Where a walk starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Start {
+    /// At the `[` or `{` of the container to walk.
+    Open,
+    /// Inside a container the caller has opened (an object when `in_object`), after one of its
+    /// values: a `,` or the container's end comes next.
+    AfterValue { in_object: bool },
+}
+
+/// What a walk found out about its container: the one opened at the start, or the one it
+/// started inside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Walked {
+    /// Valid; it ends just before this index.
+    End(usize),
+    /// Not known to be valid as a whole (invalid, cut by the end of the input, or nested deeper
+    /// than the walk tracks), but valid up to the last `,` directly inside it, if any: that
+    /// comma's index. A reader may take everything before it as read.
+    Upto(Option<usize>),
+}
+
+/// Walks the container at (or around) `input[start]` by its structure, nested at most
+/// `depth_limit` deep below it (not counting the container itself when the walk starts inside).
 ///
 /// The walk's place in the code is the grammar's state: one loop for "a value starts here",
 /// one for "after a value", so that each kind of token is checked where it can occur.
-pub(crate) fn container_end(input: &[u8], start: usize, depth_limit: usize) -> Option<usize> {
-    if !matches!(input.get(start), Some(b'[' | b'{')) {
-        return None;
+pub(crate) fn walk(input: &[u8], start: usize, from: Start, depth_limit: usize) -> Walked {
+    let mut last_comma = None;
+    match walk_to_end(input, start, from, depth_limit, &mut last_comma) {
+        Some(end) => Walked::End(end),
+        None => Walked::Upto(last_comma),
     }
+}
+
+/// [`walk`]'s loops: the end, or `None` with `last_comma` holding the last comma directly
+/// inside the container.
+#[inline(always)]
+fn walk_to_end(
+    input: &[u8],
+    start: usize,
+    from: Start,
+    depth_limit: usize,
+    last_comma: &mut Option<usize>,
+) -> Option<usize> {
     let mut tokens = Tokens::new(input, start);
-    let mut nesting = Nesting::new(depth_limit);
-    let mut at = tokens.next()?;
+    let mut after_value = match from {
+        Start::Open if matches!(input.get(start), Some(b'[' | b'{')) => false,
+        Start::Open => return None,
+        Start::AfterValue { .. } => true,
+    };
+    // Counting the container the walk starts inside as a level of its own.
+    let mut nesting = Nesting::new(depth_limit.saturating_add(usize::from(after_value)));
+    if let Start::AfterValue { in_object } = from {
+        nesting.open(in_object)?;
+    }
+    let mut at = if after_value { start } else { tokens.next()? };
     'value: loop {
-        // A value starts at `at`.
-        let closed_empty = match input[at] {
-            b'[' => {
-                nesting.open(false)?;
-                at = tokens.next()?;
-                if input[at] != b']' {
-                    continue 'value;
-                }
-                true
-            }
-            b'{' => {
-                nesting.open(true)?;
-                at = tokens.next()?;
-                match input[at] {
-                    b'}' => true,
-                    b'"' => {
-                        at = tokens.after_name()?;
+        if !after_value {
+            // A value starts at `at`.
+            let closed_empty = match input[at] {
+                b'[' => {
+                    nesting.open(false)?;
+                    at = tokens.next()?;
+                    if input[at] != b']' {
                         continue 'value;
                     }
-                    _ => return None,
+                    true
                 }
+                b'{' => {
+                    nesting.open(true)?;
+                    at = tokens.next()?;
+                    match input[at] {
+                        b'}' => true,
+                        b'"' => {
+                            at = tokens.after_name()?;
+                            continue 'value;
+                        }
+                        _ => return None,
+                    }
+                }
+                b'"' => false,
+                b'-' | b'0'..=b'9' => {
+                    ends_scalar(input, numbers::skip_inlined(input, at).ok()?)?;
+                    false
+                }
+                b't' => literal(input, at, b"true").map(|()| false)?,
+                b'f' => literal(input, at, b"false").map(|()| false)?,
+                b'n' => literal(input, at, b"null").map(|()| false)?,
+                _ => return None,
+            };
+            if closed_empty && nesting.close() {
+                return Some(at + 1);
             }
-            b'"' => false,
-            b'-' | b'0'..=b'9' => {
-                ends_scalar(input, numbers::skip_inlined(input, at).ok()?)?;
-                false
-            }
-            b't' => literal(input, at, b"true").map(|()| false)?,
-            b'f' => literal(input, at, b"false").map(|()| false)?,
-            b'n' => literal(input, at, b"null").map(|()| false)?,
-            _ => return None,
-        };
-        if closed_empty && nesting.close() {
-            return Some(at + 1);
         }
+        after_value = false;
         // After a value: a comma and the next value, or the end of a container.
         loop {
             at = tokens.next()?;
             match input[at] {
                 b',' => {
+                    if nesting.depth == 1 {
+                        *last_comma = Some(at);
+                    }
                     at = tokens.next()?;
                     if nesting.in_object() {
                         if input[at] != b'"' {
@@ -94,6 +144,16 @@ pub(crate) fn container_end(input: &[u8], start: usize, depth_limit: usize) -> O
                 return Some(at + 1);
             }
         }
+    }
+}
+
+/// Whether `input[start..]` begins with a complete, valid JSON array or object nested at most
+/// `depth_limit` deep, and if so the index one past its end: [`walk`] from [`Start::Open`].
+#[cfg(test)]
+fn container_end(input: &[u8], start: usize, depth_limit: usize) -> Option<usize> {
+    match walk(input, start, Start::Open, depth_limit) {
+        Walked::End(end) => Some(end),
+        Walked::Upto(_) => None,
     }
 }
 
@@ -374,6 +434,30 @@ mod tests {
             }
         }
         assert!(answered > 500, "{answered}");
+    }
+
+    #[test]
+    fn a_walk_that_cannot_finish_reports_its_last_comma_directly_inside() {
+        // Cut short, or invalid further on: valid up to the last comma at depth 1.
+        let text = br#"[1, {"a": [2, 3]}, "x", [4, 5"#;
+        assert_eq!(walk(text, 0, Start::Open, 128), Walked::Upto(Some(22)));
+        let text = br#"{"a": 1, "b": [1, 2], "c": tru}"#;
+        assert_eq!(walk(text, 0, Start::Open, 128), Walked::Upto(Some(20)));
+        assert_eq!(walk(br#"[[1, 2"#, 0, Start::Open, 128), Walked::Upto(None));
+        // Inside a container the caller opened, after a value.
+        let text = br#"1, 2, [3]] tail"#;
+        assert_eq!(walk(text, 1, Start::AfterValue { in_object: false }, 128), Walked::End(10));
+        let text = br#"1 , "b": {"c": null}} tail"#;
+        assert_eq!(walk(text, 1, Start::AfterValue { in_object: true }, 128), Walked::End(21));
+        assert_eq!(
+            walk(br#"1, 2, [3"#, 1, Start::AfterValue { in_object: false }, 128),
+            Walked::Upto(Some(4))
+        );
+        // The wrong closing bracket for the container the walk started in.
+        assert_eq!(walk(br#"1, 2}"#, 1, Start::AfterValue { in_object: false }, 128), Walked::Upto(Some(1)));
+        // The container the walk starts in counts against the depth limit as one level.
+        assert_eq!(walk(br#"1, [[]]]"#, 1, Start::AfterValue { in_object: false }, 2), Walked::End(8));
+        assert_eq!(walk(br#"1, [[]]]"#, 1, Start::AfterValue { in_object: false }, 1), Walked::Upto(Some(1)));
     }
 
     #[test]

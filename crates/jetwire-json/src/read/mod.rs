@@ -711,10 +711,9 @@ impl<'de> Reader<'de> {
     pub fn skip_value(&mut self) -> Result<()> {
         let byte = self.begin_value()?;
         let depth = self.containers.len();
-        if self.walk_container(byte)? {
-            return Ok(());
-        }
-        if self.containers.len() == depth {
+        if matches!(byte, b'[' | b'{') && self.walks() {
+            self.walk_container(byte)?;
+        } else {
             self.skip_value_token(byte)?;
         }
         self.skip_rest(depth)
@@ -735,21 +734,17 @@ impl<'de> Reader<'de> {
             && (self.segmented.is_none() || self.input.len() - self.pos >= MIN_WALKED_WINDOW)
     }
 
-    /// At a value starting with `byte`: walks it by its structure if it is a container and
-    /// [`walks`](Self::walks). True when the whole value was consumed; false when nothing was
-    /// (not a container), or when the container was opened and its valid start consumed (up to
-    /// the last comma directly inside it that the walk reached), the token path to go on.
+    /// At a container starting with `byte` (`[` or `{`), when the reader
+    /// [`walks`](Self::walks): walks it by its structure, whole if it can; else opens it and
+    /// moves to the last comma directly inside it that the walk reached, if any, for the token
+    /// path to go on from there.
     #[inline(always)]
-    fn walk_container(&mut self, byte: u8) -> Result<bool> {
-        if !matches!(byte, b'[' | b'{') || !self.walks() {
-            return Ok(false);
-        }
+    fn walk_container(&mut self, byte: u8) -> Result<()> {
         let depth_limit = self.options.max_depth.saturating_sub(self.containers.len());
         match skim::walk(self.input, self.pos, skim::Start::Open, depth_limit) {
             skim::Walked::End(end) => {
                 self.pos = end;
                 self.end_value();
-                Ok(true)
             }
             skim::Walked::Upto(last_comma) => {
                 self.open(byte == b'{')?;
@@ -757,36 +752,29 @@ impl<'de> Reader<'de> {
                     self.pos = comma;
                     self.state = self.after_value;
                 }
-                Ok(false)
             }
         }
+        Ok(())
     }
 
-    /// After a value inside a container being skipped: walks the rest of the container by its
-    /// structure if the reader [`walks`](Self::walks). True when that moved the reader (to the
-    /// container's end, closed, or to a later comma directly inside it).
+    /// After a value inside a container being skipped, when the reader
+    /// [`walks`](Self::walks): walks the rest of the container by its structure. `Some(true)`
+    /// when that closed the container, `Some(false)` when it moved the reader to a later comma
+    /// directly inside it (the walk stopped there), `None` when it moved nothing.
     #[inline(always)]
-    fn walk_rest_of_container(&mut self) -> bool {
-        let in_object = match self.state {
-            State::ArrayNext => false,
-            State::ObjectNext => true,
-            _ => return false,
-        };
-        if !self.walks() {
-            return false;
-        }
+    fn walk_rest_of_container(&mut self, in_object: bool) -> Option<bool> {
         let depth_limit = self.options.max_depth.saturating_sub(self.containers.len());
         match skim::walk(self.input, self.pos, skim::Start::AfterValue { in_object }, depth_limit) {
             skim::Walked::End(end) => {
                 self.pos = end - 1;
                 self.close();
-                true
+                Some(true)
             }
             skim::Walked::Upto(Some(comma)) if comma > self.pos => {
                 self.pos = comma;
-                true
+                Some(false)
             }
-            skim::Walked::Upto(_) => false,
+            skim::Walked::Upto(_) => None,
         }
     }
 
@@ -800,13 +788,37 @@ impl<'de> Reader<'de> {
         skipped
     }
 
-    /// Skips tokens until the nesting is back to `depth`, walking by structure the stretches
-    /// that allow it.
+    /// Skips tokens until the nesting is back to `depth`. In each new window of input in
+    /// pieces, once the token path has taken the tokens across the window's edge, the rest of
+    /// the open containers is walked by structure, innermost first, until a walk stops inside
+    /// the window; containers that open are walked as they come
+    /// ([`walk_container`](Self::walk_container)).
     fn skip_rest(&mut self, depth: usize) -> Result<()> {
+        let mut walked_window = self.base;
         while self.containers.len() > depth {
-            if !self.walk_rest_of_container() {
-                self.skip_token()?;
+            if self.base != walked_window {
+                let in_object = match self.state {
+                    State::ArrayNext => Some(false),
+                    State::ObjectNext => Some(true),
+                    _ => None,
+                };
+                if let Some(in_object) = in_object {
+                    if !self.walks() {
+                        walked_window = self.base;
+                    } else {
+                        match self.walk_rest_of_container(in_object) {
+                            // The container closed: the one around it may go on in this window.
+                            Some(true) => continue,
+                            Some(false) => {
+                                walked_window = self.base;
+                                continue;
+                            }
+                            None => walked_window = self.base,
+                        }
+                    }
+                }
             }
+            self.skip_token()?;
         }
         Ok(())
     }
@@ -825,8 +837,9 @@ impl<'de> Reader<'de> {
             (State::ObjectFirst | State::Key, _) => return Err(self.key_not_allowed()),
             (_, _) => {
                 self.state = State::Value;
-                let depth = self.containers.len();
-                if !self.walk_container(byte)? && self.containers.len() == depth {
+                if matches!(byte, b'[' | b'{') && self.walks() {
+                    self.walk_container(byte)?;
+                } else {
                     self.skip_value_token(byte)?;
                 }
             }

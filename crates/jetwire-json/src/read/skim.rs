@@ -48,8 +48,9 @@ pub(crate) enum Walked {
 /// Walks the container at (or around) `input[start]` by its structure, nested at most
 /// `depth_limit` deep below it (not counting the container itself when the walk starts inside).
 ///
-/// The walk's place in the code is the grammar's state: one loop for "a value starts here",
-/// one for "after a value", so that each kind of token is checked where it can occur.
+/// The walk's place in the code is the grammar's state: one loop for "a value starts here"
+/// ([`value`]), one for "after a value", so that each kind of token is checked where it can
+/// occur.
 pub(crate) fn walk(input: &[u8], start: usize, from: Start, depth_limit: usize) -> Walked {
     let mut last_comma = None;
     match walk_to_end(input, start, from, depth_limit, &mut last_comma) {
@@ -69,81 +70,100 @@ fn walk_to_end(
     last_comma: &mut Option<usize>,
 ) -> Option<usize> {
     let mut tokens = Tokens::new(input, start);
-    let mut after_value = match from {
-        Start::Open if matches!(input.get(start), Some(b'[' | b'{')) => false,
-        Start::Open => return None,
-        Start::AfterValue { .. } => true,
-    };
-    // Counting the container the walk starts inside as a level of its own.
-    let mut nesting = Nesting::new(depth_limit.saturating_add(usize::from(after_value)));
-    if let Start::AfterValue { in_object } = from {
-        nesting.open(in_object)?;
+    let mut nesting;
+    match from {
+        Start::Open => {
+            if !matches!(input.get(start), Some(b'[' | b'{')) {
+                return None;
+            }
+            nesting = Nesting::new(depth_limit);
+            let at = tokens.next()?;
+            if let Value::Ended(end) = value(input, &mut tokens, &mut nesting, at)? {
+                return Some(end);
+            }
+        }
+        Start::AfterValue { in_object } => {
+            // The container the walk starts inside counts as a level of its own.
+            nesting = Nesting::new(depth_limit.saturating_add(1));
+            nesting.open(in_object)?;
+        }
     }
-    let mut at = if after_value { start } else { tokens.next()? };
-    'value: loop {
-        if !after_value {
-            // A value starts at `at`.
-            let closed_empty = match input[at] {
-                b'[' => {
-                    nesting.open(false)?;
-                    at = tokens.next()?;
-                    if input[at] != b']' {
-                        continue 'value;
+    // After a value: a comma and the next value, or the end of a container.
+    loop {
+        let mut at = tokens.next()?;
+        match input[at] {
+            b',' => {
+                if nesting.depth == 1 {
+                    *last_comma = Some(at);
+                }
+                at = tokens.next()?;
+                if nesting.in_object() {
+                    if input[at] != b'"' {
+                        return None;
                     }
-                    true
+                    at = tokens.after_name()?;
                 }
-                b'{' => {
-                    nesting.open(true)?;
-                    at = tokens.next()?;
-                    match input[at] {
-                        b'}' => true,
-                        b'"' => {
-                            at = tokens.after_name()?;
-                            continue 'value;
-                        }
-                        _ => return None,
-                    }
+                match value(input, &mut tokens, &mut nesting, at)? {
+                    Value::Ended(end) => return Some(end),
+                    Value::Done => continue,
                 }
-                b'"' => false,
-                b'-' | b'0'..=b'9' => {
-                    ends_scalar(input, numbers::skip_inlined(input, at).ok()?)?;
-                    false
-                }
-                b't' => literal(input, at, b"true").map(|()| false)?,
-                b'f' => literal(input, at, b"false").map(|()| false)?,
-                b'n' => literal(input, at, b"null").map(|()| false)?,
-                _ => return None,
-            };
-            if closed_empty && nesting.close() {
-                return Some(at + 1);
             }
+            b']' if !nesting.in_object() => {}
+            b'}' if nesting.in_object() => {}
+            _ => return None,
         }
-        after_value = false;
-        // After a value: a comma and the next value, or the end of a container.
-        loop {
-            at = tokens.next()?;
-            match input[at] {
-                b',' => {
-                    if nesting.depth == 1 {
-                        *last_comma = Some(at);
-                    }
-                    at = tokens.next()?;
-                    if nesting.in_object() {
-                        if input[at] != b'"' {
-                            return None;
-                        }
+        if nesting.close() {
+            return Some(at + 1);
+        }
+    }
+}
+
+/// How [`value`] left the walk.
+enum Value {
+    /// A value is complete: what may follow a value comes next.
+    Done,
+    /// The value was an empty container that closed the outermost one, which ends before this
+    /// index.
+    Ended(usize),
+}
+
+/// Walks the value that starts at `at`, down through the first tokens of the containers it
+/// opens, until a value is complete (a scalar, a string, an empty container).
+#[inline(always)]
+fn value(input: &[u8], tokens: &mut Tokens<'_>, nesting: &mut Nesting, mut at: usize) -> Option<Value> {
+    loop {
+        let closed_empty = match input[at] {
+            b'[' => {
+                nesting.open(false)?;
+                at = tokens.next()?;
+                if input[at] != b']' {
+                    continue;
+                }
+                true
+            }
+            b'{' => {
+                nesting.open(true)?;
+                at = tokens.next()?;
+                match input[at] {
+                    b'}' => true,
+                    b'"' => {
                         at = tokens.after_name()?;
+                        continue;
                     }
-                    continue 'value;
+                    _ => return None,
                 }
-                b']' if !nesting.in_object() => {}
-                b'}' if nesting.in_object() => {}
-                _ => return None,
             }
-            if nesting.close() {
-                return Some(at + 1);
+            b'"' => false,
+            b'-' | b'0'..=b'9' => {
+                ends_scalar(input, numbers::skip_inlined(input, at).ok()?)?;
+                false
             }
-        }
+            b't' => literal(input, at, b"true").map(|()| false)?,
+            b'f' => literal(input, at, b"false").map(|()| false)?,
+            b'n' => literal(input, at, b"null").map(|()| false)?,
+            _ => return None,
+        };
+        return Some(if closed_empty && nesting.close() { Value::Ended(at + 1) } else { Value::Done });
     }
 }
 

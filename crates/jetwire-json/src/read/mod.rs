@@ -140,6 +140,10 @@ pub struct Reader<'de> {
     /// Where escaped strings are decoded before they are copied out at their exact size: one
     /// buffer per reader instead of a growing allocation per string.
     scratch: Vec<u8>,
+    /// How far (an offset in `origin`'s terms, like `base + pos`) the last structural walk that
+    /// could not finish looked: no walk starts before it, so that the containers nested in a
+    /// value the walk gave up on are not walked again over the same bytes.
+    walk_from: usize,
 }
 
 impl<'de> Reader<'de> {
@@ -163,6 +167,7 @@ impl<'de> Reader<'de> {
             options,
             segmented: None,
             scratch: Vec::new(),
+            walk_from: 0,
         }
     }
 
@@ -694,10 +699,11 @@ impl<'de> Reader<'de> {
 
     /// Skips the next value, whole, validating it as strictly as reading it would.
     ///
-    /// On input in one slice (strict JSON: no comments, no trailing commas), arrays and objects
-    /// are checked from their structure, 64 bytes at a time, without visiting string contents
-    /// and whitespace byte by byte; an invalid value is then read again token by token, so its
-    /// error is the same as on any other input.
+    /// With strict JSON (no comments, no trailing commas), arrays and objects are checked from
+    /// their structure, 64 bytes at a time, without visiting string contents and whitespace
+    /// byte by byte: on one slice, and in the windows of input in pieces that have room for it.
+    /// Up to an invalid token (or a window's edge) the walk stops at the last comma it can vouch
+    /// for and the reader goes on token by token, so errors are the same as on any other path.
     ///
     /// ```
     /// use jetwire_json::Reader;
@@ -731,7 +737,8 @@ impl<'de> Reader<'de> {
         }
         !self.options.allow_comments
             && !self.options.allow_trailing_commas
-            && (self.segmented.is_none() || self.input.len() - self.pos >= MIN_WALKED_WINDOW)
+            && self.base + self.pos >= self.walk_from
+            && (self.segmented.is_none() || self.input.len().saturating_sub(self.pos) >= MIN_WALKED_WINDOW)
     }
 
     /// At a container starting with `byte` (`[` or `{`), when the reader
@@ -746,7 +753,8 @@ impl<'de> Reader<'de> {
                 self.pos = end;
                 self.end_value();
             }
-            skim::Walked::Upto(last_comma) => {
+            skim::Walked::Upto { last_comma, reached } => {
+                self.walk_from = self.base + reached;
                 self.open(byte == b'{')?;
                 if let Some(comma) = last_comma {
                     self.pos = comma;
@@ -770,11 +778,16 @@ impl<'de> Reader<'de> {
                 self.close();
                 Some(true)
             }
-            skim::Walked::Upto(Some(comma)) if comma > self.pos => {
-                self.pos = comma;
-                Some(false)
+            skim::Walked::Upto { last_comma, reached } => {
+                self.walk_from = self.base + reached;
+                match last_comma {
+                    Some(comma) if comma > self.pos => {
+                        self.pos = comma;
+                        Some(false)
+                    }
+                    _ => None,
+                }
             }
-            skim::Walked::Upto(_) => None,
         }
     }
 

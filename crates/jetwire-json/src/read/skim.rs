@@ -1,5 +1,6 @@
-//! Validating a whole container from its structure, 64 bytes at a time: the fast path of
-//! [`Reader::skip_value`](super::Reader::skip_value) on contiguous input.
+//! Validating containers from their structure, 64 bytes at a time: the fast path of
+//! [`Reader::skip_value`](super::Reader::skip_value), on one slice and in the windows of input in
+//! pieces.
 //!
 //! [`jetwire_core::structure`] finds where every token starts; this module walks those starts
 //! through the grammar, checking each scalar with the reader's own number rules and each
@@ -7,10 +8,12 @@
 //! byte. (Like the token path, it accepts ill-formed UTF-8 in strings: the reader replaces it
 //! when a string is decoded as text.)
 //!
-//! The walk answers only "valid, and ends here" or "not known to be valid". On the second answer
-//! the reader skips the value again token by token, which finds the error (or, for nesting
-//! deeper than the walk tracks, the value's end) and reports it exactly as before: this path
-//! never builds an error, so it cannot report a different one.
+//! A walk answers "valid, and ends here", or "valid up to this comma directly inside the
+//! container" (when it meets an invalid token, the end of its slice or nesting deeper than it
+//! tracks). On the second answer the reader takes what is before the comma as read and goes on
+//! token by token, which finds the error (or reads across the window's edge, or the deep
+//! nesting) and reports it exactly as before: a walk never builds an error and never moves the
+//! reader past an invalid token, so it cannot report a different one.
 
 use jetwire_core::structure::{BLOCK, BlockTokens, Structure, index_blocks};
 
@@ -40,9 +43,10 @@ pub(crate) enum Walked {
     /// Valid; it ends just before this index.
     End(usize),
     /// Not known to be valid as a whole (invalid, cut by the end of the input, or nested deeper
-    /// than the walk tracks), but valid up to the last `,` directly inside it, if any: that
-    /// comma's index. A reader may take everything before it as read.
-    Upto(Option<usize>),
+    /// than the walk tracks), but valid up to `last_comma`, the last `,` directly inside it, if
+    /// any: a reader may take everything before it as read. The walk looked no further than
+    /// `reached`; another walk starting before it would stop in the same place.
+    Upto { last_comma: Option<usize>, reached: usize },
 }
 
 /// Walks the container at (or around) `input[start]` by its structure, nested at most
@@ -52,10 +56,11 @@ pub(crate) enum Walked {
 /// ([`value`]), one for "after a value", so that each kind of token is checked where it can
 /// occur.
 pub(crate) fn walk(input: &[u8], start: usize, from: Start, depth_limit: usize) -> Walked {
+    let mut tokens = Tokens::new(input, start);
     let mut last_comma = None;
-    match walk_to_end(input, start, from, depth_limit, &mut last_comma) {
+    match walk_to_end(input, &mut tokens, start, from, depth_limit, &mut last_comma) {
         Some(end) => Walked::End(end),
-        None => Walked::Upto(last_comma),
+        None => Walked::Upto { last_comma, reached: tokens.unindexed.min(input.len()) },
     }
 }
 
@@ -64,12 +69,12 @@ pub(crate) fn walk(input: &[u8], start: usize, from: Start, depth_limit: usize) 
 #[inline(always)]
 fn walk_to_end(
     input: &[u8],
+    tokens: &mut Tokens<'_>,
     start: usize,
     from: Start,
     depth_limit: usize,
     last_comma: &mut Option<usize>,
 ) -> Option<usize> {
-    let mut tokens = Tokens::new(input, start);
     let mut nesting;
     match from {
         Start::Open => {
@@ -78,7 +83,7 @@ fn walk_to_end(
             }
             nesting = Nesting::new(depth_limit);
             let at = tokens.next()?;
-            if let Value::Ended(end) = value(input, &mut tokens, &mut nesting, at)? {
+            if let Value::Ended(end) = value(input, tokens, &mut nesting, at)? {
                 return Some(end);
             }
         }
@@ -103,7 +108,7 @@ fn walk_to_end(
                     }
                     at = tokens.after_name()?;
                 }
-                match value(input, &mut tokens, &mut nesting, at)? {
+                match value(input, tokens, &mut nesting, at)? {
                     Value::Ended(end) => return Some(end),
                     Value::Done => continue,
                 }
@@ -173,7 +178,7 @@ fn value(input: &[u8], tokens: &mut Tokens<'_>, nesting: &mut Nesting, mut at: u
 fn container_end(input: &[u8], start: usize, depth_limit: usize) -> Option<usize> {
     match walk(input, start, Start::Open, depth_limit) {
         Walked::End(end) => Some(end),
-        Walked::Upto(_) => None,
+        Walked::Upto { .. } => None,
     }
 }
 
@@ -252,6 +257,8 @@ impl<'a> Tokens<'a> {
             }
             let batch = &mut self.batch[..self.batch_len];
             self.filled = index_blocks(&mut self.structure, self.input, self.unindexed, batch);
+            #[cfg(test)]
+            tests::INDEXED_BYTES.set(tests::INDEXED_BYTES.get() + self.filled * BLOCK);
             self.base = self.unindexed;
             self.unindexed += self.filled * BLOCK;
             self.batch_len = (self.batch_len * 2).min(MAX_BATCH);
@@ -355,6 +362,29 @@ fn ends_scalar(input: &[u8], end: usize) -> Option<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    thread_local! {
+        /// How many bytes the walks on this thread have indexed.
+        pub(super) static INDEXED_BYTES: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+    }
+
+    /// Skipping a value the walk gives up on deep inside (invalid at its innermost level, or
+    /// nested deeper than the walk tracks) indexes each byte a bounded number of times, not
+    /// once per level of nesting around the failure.
+    #[test]
+    fn values_the_walk_gives_up_on_are_not_walked_again_level_by_level() {
+        let filler = format!("\"{}\"", "x".repeat(1000));
+        for (depth, last, max_depth) in [(100, "nope", 128), (600, "1", 1000)] {
+            let text = format!("{}{}{}", format!("[{filler},").repeat(depth), last, "]".repeat(depth));
+            let options = super::super::ReadOptions { max_depth, ..Default::default() };
+            INDEXED_BYTES.set(0);
+            let mut reader = super::super::Reader::with_options(text.as_bytes(), options);
+            let skipped = reader.skip_value();
+            assert_eq!(skipped.is_ok(), last == "1");
+            let indexed = INDEXED_BYTES.get();
+            assert!(indexed <= 3 * text.len(), "{indexed} bytes indexed for {} of input", text.len());
+        }
+    }
 
     fn token_path(text: &[u8]) -> Option<usize> {
         let mut reader = super::super::Reader::new(text);
@@ -460,24 +490,30 @@ mod tests {
     fn a_walk_that_cannot_finish_reports_its_last_comma_directly_inside() {
         // Cut short, or invalid further on: valid up to the last comma at depth 1.
         let text = br#"[1, {"a": [2, 3]}, "x", [4, 5"#;
-        assert_eq!(walk(text, 0, Start::Open, 128), Walked::Upto(Some(22)));
+        assert!(matches!(walk(text, 0, Start::Open, 128), Walked::Upto { last_comma: Some(22), .. }));
         let text = br#"{"a": 1, "b": [1, 2], "c": tru}"#;
-        assert_eq!(walk(text, 0, Start::Open, 128), Walked::Upto(Some(20)));
-        assert_eq!(walk(br#"[[1, 2"#, 0, Start::Open, 128), Walked::Upto(None));
+        assert!(matches!(walk(text, 0, Start::Open, 128), Walked::Upto { last_comma: Some(20), .. }));
+        assert!(matches!(walk(br#"[[1, 2"#, 0, Start::Open, 128), Walked::Upto { last_comma: None, .. }));
         // Inside a container the caller opened, after a value.
         let text = br#"1, 2, [3]] tail"#;
         assert_eq!(walk(text, 1, Start::AfterValue { in_object: false }, 128), Walked::End(10));
         let text = br#"1 , "b": {"c": null}} tail"#;
         assert_eq!(walk(text, 1, Start::AfterValue { in_object: true }, 128), Walked::End(21));
-        assert_eq!(
+        assert!(matches!(
             walk(br#"1, 2, [3"#, 1, Start::AfterValue { in_object: false }, 128),
-            Walked::Upto(Some(4))
-        );
+            Walked::Upto { last_comma: Some(4), .. }
+        ));
         // The wrong closing bracket for the container the walk started in.
-        assert_eq!(walk(br#"1, 2}"#, 1, Start::AfterValue { in_object: false }, 128), Walked::Upto(Some(1)));
+        assert!(matches!(
+            walk(br#"1, 2}"#, 1, Start::AfterValue { in_object: false }, 128),
+            Walked::Upto { last_comma: Some(1), .. }
+        ));
         // The container the walk starts in counts against the depth limit as one level.
         assert_eq!(walk(br#"1, [[]]]"#, 1, Start::AfterValue { in_object: false }, 2), Walked::End(8));
-        assert_eq!(walk(br#"1, [[]]]"#, 1, Start::AfterValue { in_object: false }, 1), Walked::Upto(Some(1)));
+        assert!(matches!(
+            walk(br#"1, [[]]]"#, 1, Start::AfterValue { in_object: false }, 1),
+            Walked::Upto { last_comma: Some(1), .. }
+        ));
     }
 
     #[test]

@@ -94,6 +94,7 @@ impl<'de> Reader<'de> {
             options: suspended.options,
             segmented: Some(Segmented { source: segments, block, refills: true, raw: (0, 0, 0) }),
             scratch: Vec::new(),
+            walk_from: 0,
         }
     }
 

@@ -717,12 +717,20 @@ impl<'de> Reader<'de> {
     pub fn skip_value(&mut self) -> Result<()> {
         let byte = self.begin_value()?;
         let depth = self.containers.len();
-        if matches!(byte, b'[' | b'{') && self.walks() {
-            self.walk_container(byte)?;
-        } else {
-            self.skip_value_token(byte)?;
-        }
+        self.skip_value_start(byte)?;
         self.skip_rest(depth)
+    }
+
+    /// Consumes the start of the value that begins with `byte`: a container walked by its
+    /// structure when the reader [`walks`](Self::walks) (whole, or up to the comma the walk
+    /// vouches for), else its first token.
+    #[inline(always)]
+    fn skip_value_start(&mut self, byte: u8) -> Result<()> {
+        if matches!(byte, b'[' | b'{') && self.walks() {
+            self.walk_container(byte)
+        } else {
+            self.skip_value_token(byte)
+        }
     }
 
     /// Whether containers may be walked by their structure ([`skim`]) from here: strict JSON
@@ -747,14 +755,12 @@ impl<'de> Reader<'de> {
     /// path to go on from there.
     #[inline(always)]
     fn walk_container(&mut self, byte: u8) -> Result<()> {
-        let depth_limit = self.options.max_depth.saturating_sub(self.containers.len());
-        match skim::walk(self.input, self.pos, skim::Start::Open, depth_limit) {
+        match self.walk_from_here(skim::Start::Open) {
             skim::Walked::End(end) => {
                 self.pos = end;
                 self.end_value();
             }
-            skim::Walked::Upto { last_comma, reached } => {
-                self.walk_from = self.base + reached;
+            skim::Walked::Upto { last_comma, .. } => {
                 self.open(byte == b'{')?;
                 if let Some(comma) = last_comma {
                     self.pos = comma;
@@ -771,24 +777,30 @@ impl<'de> Reader<'de> {
     /// directly inside it (the walk stopped there), `None` when it moved nothing.
     #[inline(always)]
     fn walk_rest_of_container(&mut self, in_object: bool) -> Option<bool> {
-        let depth_limit = self.options.max_depth.saturating_sub(self.containers.len());
-        match skim::walk(self.input, self.pos, skim::Start::AfterValue { in_object }, depth_limit) {
+        match self.walk_from_here(skim::Start::AfterValue { in_object }) {
             skim::Walked::End(end) => {
                 self.pos = end - 1;
                 self.close();
                 Some(true)
             }
-            skim::Walked::Upto { last_comma, reached } => {
-                self.walk_from = self.base + reached;
-                match last_comma {
-                    Some(comma) if comma > self.pos => {
-                        self.pos = comma;
-                        Some(false)
-                    }
-                    _ => None,
-                }
+            skim::Walked::Upto { last_comma: Some(comma), .. } if comma > self.pos => {
+                self.pos = comma;
+                Some(false)
             }
+            skim::Walked::Upto { .. } => None,
         }
+    }
+
+    /// A [`skim::walk`] from the reader's place, within the nesting the reader has left; a walk
+    /// that gives up moves [`walk_from`](Self::walk_from) to where it stopped looking.
+    #[inline(always)]
+    fn walk_from_here(&mut self, from: skim::Start) -> skim::Walked {
+        let depth_limit = self.options.max_depth.saturating_sub(self.containers.len());
+        let walked = skim::walk(self.input, self.pos, from, depth_limit);
+        if let skim::Walked::Upto { reached, .. } = walked {
+            self.walk_from = self.base + reached;
+        }
+        walked
     }
 
     /// [`skip_value`](Self::skip_value) token by token, never walking by structure: what the
@@ -850,11 +862,7 @@ impl<'de> Reader<'de> {
             (State::ObjectFirst | State::Key, _) => return Err(self.key_not_allowed()),
             (_, _) => {
                 self.state = State::Value;
-                if matches!(byte, b'[' | b'{') && self.walks() {
-                    self.walk_container(byte)?;
-                } else {
-                    self.skip_value_token(byte)?;
-                }
+                self.skip_value_start(byte)?;
             }
         }
         Ok(())

@@ -34,13 +34,25 @@ pub fn absent<'de, T: FromBinary<'de>>(decoder: &Decoder<'de>, type_name: &str, 
 }
 
 /// The error for a field that a versioned body ended before and that has no default.
+///
+/// Like every error path here, it hands the out-of-line part plain values, so that the
+/// decoder's address never escapes (see the decoder's module).
+#[inline(always)]
+pub fn missing_field(decoder: &Decoder<'_>, type_name: &str, name: &str) -> Error {
+    missing_field_at(decoder.offset(), type_name, name)
+}
+
 #[cold]
 #[inline(never)]
-pub fn missing_field(decoder: &Decoder<'_>, type_name: &str, name: &str) -> Error {
-    decoder.error(format_args!(
-        "missing field `{name}`: the data was written by a version of {type_name} without it, \
-         and it has no default"
-    ))
+fn missing_field_at(offset: usize, type_name: &str, name: &str) -> Error {
+    Error::at(
+        crate::Category::Data,
+        format!(
+            "missing field `{name}`: the data was written by a version of {type_name} without it, \
+             and it has no default"
+        ),
+        offset,
+    )
 }
 
 /// The error for encoding an enum variant marked `#[jetwire(skip)]` or `skip_serializing`.
@@ -51,8 +63,7 @@ pub fn skipped_variant(enum_name: &str, variant: &str) -> Error {
 }
 
 /// The error for a variant index that names a variant which cannot be read (`skip`).
-#[cold]
-#[inline(never)]
+#[inline(always)]
 pub fn unreadable_variant(decoder: &Decoder<'_>, at: usize, enum_name: &str, variant: &str) -> Error {
     decoder.error_at(at, format_args!("the enum variant {enum_name}::{variant} cannot be deserialized"))
 }

@@ -283,3 +283,60 @@ fn an_empty_sequence_is_its_zero_length() {
     let _serial = serial();
     assert_eq!(to_vec(&Vec::<()>::new()).unwrap(), [0]);
 }
+
+/// One item of `borrowed_strings_are_checked_one_by_one`'s input: a string's bytes (ASCII
+/// mostly, with a few bytes from 0x80 up that may or may not form UTF-8) or a raw byte between
+/// strings, as a fixed-size field would be.
+#[derive(Clone, Debug)]
+enum Item {
+    Text(Vec<u8>),
+    Byte(u8),
+}
+
+fn item() -> impl Strategy<Value = Item> {
+    let byte = prop_oneof![8 => 0x20u8..0x7F, 1 => Just(0xC3u8), 1 => 0x80u8..0xC0, 1 => any::<u8>()];
+    prop_oneof![
+        4 => proptest::collection::vec(byte, 0..150).prop_map(Item::Text),
+        1 => any::<u8>().prop_map(Item::Byte),
+    ]
+}
+
+proptest! {
+    #![proptest_config(config(1024))]
+
+    /// Borrowed strings are checked through a span known to be ASCII (the 64 bytes from an
+    /// earlier string's start); every string must still get `str::from_utf8`'s verdict, and the
+    /// first invalid one its error at the offset of its first bad byte.
+    #[test]
+    fn borrowed_strings_are_checked_one_by_one(items in proptest::collection::vec(item(), 0..24)) {
+        let mut bytes = Vec::new();
+        let mut encoder = jetwire_binary::Encoder::new(&mut bytes);
+        for item in &items {
+            match item {
+                Item::Text(text) => {
+                    encoder.write_varint(text.len() as u64);
+                    encoder.write_bytes(text);
+                }
+                Item::Byte(byte) => encoder.write_u8(*byte),
+            }
+        }
+        let mut decoder = jetwire_binary::Decoder::new(&bytes);
+        for item in &items {
+            match item {
+                Item::Byte(byte) => prop_assert_eq!(decoder.read_u8().unwrap(), *byte),
+                Item::Text(text) => {
+                    let start = decoder.offset() + jetwire_binary::varint::len(text.len() as u64);
+                    match (std::str::from_utf8(text), decoder.read_str()) {
+                        (Ok(expected), Ok(found)) => prop_assert_eq!(expected, found),
+                        (Err(expected), Err(found)) => {
+                            prop_assert_eq!(found.offset(), start + expected.valid_up_to());
+                            return Ok(());
+                        }
+                        (expected, found) => prop_assert!(false, "{expected:?} but {found:?}"),
+                    }
+                }
+            }
+        }
+        prop_assert!(decoder.finish().is_ok());
+    }
+}

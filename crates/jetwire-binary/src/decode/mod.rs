@@ -2,6 +2,7 @@
 
 use std::mem::size_of;
 
+use jetwire_core::ascii::ascii_prefix_len;
 use jetwire_core::copy::{SHORT_COPY_MAX, is_ascii_short, to_vec_checking_ascii};
 
 use crate::error::{Category, Error, Result};
@@ -50,6 +51,25 @@ pub struct Decoder<'de> {
     input: &'de [u8],
     depth_left: u32,
     empty_budget: usize,
+    /// A span of the input known to be ASCII, found by the last borrowed string's check:
+    /// a string inside it is valid UTF-8 without a check of its own (see [`Self::read_str`]).
+    ascii: KnownAscii,
+}
+
+/// The addresses of a span of the input that holds only ASCII bytes (empty at first).
+#[derive(Clone, Copy, Default)]
+struct KnownAscii {
+    start: usize,
+    end: usize,
+}
+
+impl KnownAscii {
+    /// Whether every byte of `bytes` lies in the span.
+    #[inline(always)]
+    fn covers(self, bytes: &[u8]) -> bool {
+        let start = bytes.as_ptr() as usize;
+        start >= self.start && start + bytes.len() <= self.end
+    }
 }
 
 /// What [`Decoder::begin_versioned`] hands back: the input after the body.
@@ -73,6 +93,7 @@ impl<'de> Decoder<'de> {
             input,
             depth_left: options.max_depth,
             empty_budget: options.empty_element_budget,
+            ascii: KnownAscii::default(),
         }
     }
 
@@ -99,20 +120,17 @@ impl<'de> Decoder<'de> {
         if self.rest.is_empty() { Ok(()) } else { Err(self.trailing_bytes()) }
     }
 
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     fn trailing_bytes(&self) -> Error {
-        let n = self.rest.len();
-        self.error(format_args!("expected the end of the input, found {n} more byte{}", plural(n)))
+        trailing_bytes_error(self.offset(), self.rest.len())
     }
 
     // ---- errors ---------------------------------------------------------------------------
 
     /// A [`Category::Data`] error at the current offset, for hand-written impls.
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     pub fn error(&self, message: impl std::fmt::Display) -> Error {
-        Error::at(Category::Data, message.to_string(), self.offset())
+        data_error(self.offset(), message)
     }
 
     /// A [`Category::Data`] error at `offset`.
@@ -121,9 +139,10 @@ impl<'de> Decoder<'de> {
         data_error(offset, message)
     }
 
-    // The error paths of the reads below hand the cold constructors plain values, never `&self`:
-    // a decoder whose address escapes into a call has to live in memory, and the decoders that
-    // `take_fixed` makes per element would then be stored field by field on every element.
+    // Every call that is not inlined (the error constructors, the slow paths of varints and
+    // UTF-8) gets plain values, never `&self`: a decoder whose address escapes into a call has
+    // to live in memory, and every read would then store its place there and load it back for
+    // the next, a chain of store-to-load latencies through each value decoded.
 
     /// The error for `needed` bytes where fewer remain.
     #[inline(always)]
@@ -224,34 +243,11 @@ impl<'de> Decoder<'de> {
                 self.rest = tail;
                 Ok(u64::from(byte))
             }
-            _ => self.read_varint_long(),
-        }
-    }
-
-    #[inline(never)]
-    fn read_varint_long(&mut self) -> Result<u64> {
-        let Some((&first, tail)) = self.rest.split_first() else { return Err(self.eof(1)) };
-        match varint::decode_long(first, tail) {
-            Ok((value, n)) => {
-                self.rest = &tail[n..];
+            _ => {
+                let (value, len) = read_varint_long(self.rest, self.offset())?;
+                self.rest = &self.rest[len..];
                 Ok(value)
             }
-            Err(None) => {
-                let n = usize::from(first - 0xF7);
-                Err(Error::at(
-                    Category::Eof,
-                    format!(
-                        "unexpected end of input: expected a varint of {} bytes, found {}",
-                        n + 1,
-                        self.rest.len()
-                    ),
-                    self.offset(),
-                ))
-            }
-            Err(Some(value)) => Err(self.error(format_args!(
-                "invalid varint: {value} written in {} bytes, longer than its shortest form",
-                usize::from(first - 0xF7) + 1
-            ))),
         }
     }
 
@@ -261,7 +257,7 @@ impl<'de> Decoder<'de> {
     #[inline(always)]
     pub fn read_len(&mut self) -> Result<usize> {
         let len = self.read_varint()?;
-        usize::try_from(len).map_err(|_| self.too_long(len, 1))
+        usize::try_from(len).map_err(|_| too_long(self.offset(), self.rest.len(), len, 1))
     }
 
     /// Reads the length of a collection whose elements take at least `min_size` bytes each and
@@ -274,8 +270,11 @@ impl<'de> Decoder<'de> {
         let len = self.read_varint()?;
         match self.rest.len().checked_div(min_size) {
             Some(most) if len <= most as u64 => Ok(len as usize),
-            Some(_) => Err(self.too_long(len, min_size)),
-            None => self.draw_empty_budget(len, mem_size),
+            Some(_) => Err(too_long(self.offset(), self.rest.len(), len, min_size)),
+            None => {
+                self.empty_budget = draw_empty_budget(self.empty_budget, len, mem_size, self.offset())?;
+                Ok(len as usize)
+            }
         }
     }
 
@@ -283,40 +282,6 @@ impl<'de> Decoder<'de> {
     #[inline(always)]
     pub fn read_seq_len<T: crate::FromBinary<'de>>(&mut self) -> Result<usize> {
         self.read_len_for(T::MIN_SIZE, size_of::<T>())
-    }
-
-    #[inline(never)]
-    fn draw_empty_budget(&mut self, len: u64, mem_size: usize) -> Result<usize> {
-        let cost = len.saturating_mul(mem_size.max(1) as u64);
-        if cost > self.empty_budget as u64 {
-            return Err(Error::at(
-                Category::Limit,
-                format!(
-                    "a collection of {len} elements with empty encodings exceeds the decoder's budget \
-                     ({} bytes left of DecodeOptions::empty_element_budget)",
-                    self.empty_budget
-                ),
-                self.offset(),
-            ));
-        }
-        self.empty_budget -= cost as usize;
-        Ok(len as usize)
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn too_long(&self, len: u64, min_size: usize) -> Error {
-        let left = self.rest.len();
-        let what = if min_size == 1 {
-            format!("{len} bytes")
-        } else {
-            format!("{len} elements of at least {min_size} bytes")
-        };
-        Error::at(
-            Category::Eof,
-            format!("invalid length: {what} claimed, but only {left} byte{} remain", plural(left)),
-            self.offset(),
-        )
     }
 
     /// Reads a byte string (its length, then the bytes), borrowed from the input.
@@ -329,14 +294,46 @@ impl<'de> Decoder<'de> {
     }
 
     /// Reads a string (its length, then UTF-8, which is validated), borrowed from the input.
+    ///
+    /// A string's check looks at the bytes from its start 64 at a time (up to 128) and
+    /// remembers how far they were ASCII: the strings that follow it within that span
+    /// (consecutive string fields, whose one-byte lengths are ASCII too) need no check of their
+    /// own. Only a string that is not all ASCII, or runs past the span, goes through the UTF-8
+    /// validator.
     #[inline(always)]
     pub fn read_str(&mut self) -> Result<&'de str> {
         let bytes = self.read_byte_slice()?;
-        if bytes.len() <= SHORT_COPY_MAX && is_ascii_short(bytes) {
+        if self.ascii.covers(bytes) {
+            // SAFETY: `bytes` lies in a span of this input found to be all ASCII, which is
+            // valid UTF-8; the input cannot change while it is borrowed for `'de`.
+            return Ok(unsafe { std::str::from_utf8_unchecked(bytes) });
+        }
+        self.check_str(bytes)
+    }
+
+    /// [`read_str`](Self::read_str)'s check of a string outside the known ASCII span.
+    #[inline(always)]
+    fn check_str(&mut self, bytes: &'de [u8]) -> Result<&'de str> {
+        let start = bytes.as_ptr() as usize;
+        let offset = start - self.input.as_ptr() as usize;
+        if let Some(block) = self.input.get(offset..offset + 64) {
+            let mut run = ascii_prefix_len(block.try_into().expect("64 bytes"));
+            if run == 64
+                && let Some(next) = self.input.get(offset + 64..offset + 128)
+            {
+                run += ascii_prefix_len(next.try_into().expect("64 bytes"));
+            }
+            if bytes.len() <= run {
+                self.ascii = KnownAscii { start, end: start + run };
+                // SAFETY: the first `run` bytes from the string's start are ASCII, and the
+                // string is no longer than that.
+                return Ok(unsafe { std::str::from_utf8_unchecked(bytes) });
+            }
+        } else if bytes.len() <= SHORT_COPY_MAX && is_ascii_short(bytes) {
             // SAFETY: ASCII (checked just above) is valid UTF-8.
             return Ok(unsafe { std::str::from_utf8_unchecked(bytes) });
         }
-        self.validate_utf8(bytes)
+        validate_utf8(bytes, self.offset())
     }
 
     /// Reads a string (its length, then UTF-8, which is validated) into a new `String`.
@@ -357,32 +354,14 @@ impl<'de> Decoder<'de> {
     pub fn read_string(&mut self) -> Result<String> {
         let bytes = self.read_byte_slice()?;
         if bytes.len() > SHORT_COPY_MAX {
-            return self.validate_utf8(bytes).map(str::to_owned);
+            return validate_utf8(bytes, self.offset()).map(str::to_owned);
         }
         let (text, ascii) = to_vec_checking_ascii(bytes);
         if !ascii {
-            self.validate_utf8(bytes)?;
+            validate_utf8(bytes, self.offset())?;
         }
         // SAFETY: `text` holds `bytes`, which are ASCII or passed UTF-8 validation just above.
         Ok(unsafe { String::from_utf8_unchecked(text) })
-    }
-
-    /// `bytes` as a `str`, or the error that names the first invalid byte.
-    #[inline]
-    fn validate_utf8<'b>(&self, bytes: &'b [u8]) -> Result<&'b str> {
-        match simdutf8::basic::from_utf8(bytes) {
-            Ok(text) => Ok(text),
-            Err(_) => Err(self.invalid_utf8(bytes)),
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn invalid_utf8(&self, bytes: &[u8]) -> Error {
-        let at = std::str::from_utf8(bytes).err().map_or(0, |e| e.valid_up_to());
-        let offset = self.offset() - bytes.len() + at;
-        let found: Vec<String> = bytes[at..].iter().take(4).map(|b| format!("{b:02X}")).collect();
-        self.error_at(offset, format_args!("invalid UTF-8 in a string: found bytes {}", found.join(" ")))
     }
 
     /// Reads an enum variant index: a varint below `count`. `enum_name` names the enum in the
@@ -399,20 +378,9 @@ impl<'de> Decoder<'de> {
             self.rest = tail;
             return Ok(u32::from(byte));
         }
-        self.read_variant_varint(count, enum_name)
-    }
-
-    /// [`read_variant`](Self::read_variant) for an index that is not one valid byte: a longer
-    /// varint (valid for enums of more than 248 variants) or an error.
-    #[inline(never)]
-    fn read_variant_varint(&mut self, count: u32, enum_name: &str) -> Result<u32> {
-        let at = self.offset();
-        let index = self.read_varint()?;
-        if index < u64::from(count) {
-            Ok(index as u32)
-        } else {
-            Err(unknown_variant(at, index, count, enum_name))
-        }
+        let (index, len) = read_variant_long(self.rest, self.offset(), count, enum_name)?;
+        self.rest = &self.rest[len..];
+        Ok(index)
     }
 
     /// The error for a variant index that names no variant (or one that cannot be read).
@@ -432,6 +400,7 @@ impl<'de> Decoder<'de> {
             input: self.input,
             depth_left: self.depth_left,
             empty_budget: self.empty_budget,
+            ascii: self.ascii,
         })
     }
 
@@ -440,8 +409,9 @@ impl<'de> Decoder<'de> {
     /// element's reads are checked against a length the compiler knows.
     #[inline(always)]
     pub(crate) fn fixed_chunks(&self, size: usize) -> impl Iterator<Item = Decoder<'de>> + use<'de> {
-        let (input, depth_left, empty_budget) = (self.input, self.depth_left, self.empty_budget);
-        self.rest.chunks_exact(size).map(move |rest| Decoder { rest, input, depth_left, empty_budget })
+        let (input, depth_left, empty_budget, ascii) =
+            (self.input, self.depth_left, self.empty_budget, self.ascii);
+        self.rest.chunks_exact(size).map(move |rest| Decoder { rest, input, depth_left, empty_budget, ascii })
     }
 
     // ---- plain data -----------------------------------------------------------------------
@@ -478,7 +448,7 @@ impl<'de> Decoder<'de> {
     #[inline(always)]
     pub fn enter(&mut self) -> Result<()> {
         if self.depth_left == 0 {
-            return Err(self.too_deep());
+            return Err(too_deep(self.offset()));
         }
         self.depth_left -= 1;
         Ok(())
@@ -488,16 +458,6 @@ impl<'de> Decoder<'de> {
     #[inline(always)]
     pub fn leave(&mut self) {
         self.depth_left += 1;
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn too_deep(&self) -> Error {
-        Error::at(
-            Category::Limit,
-            "nesting too deep: exceeds DecodeOptions::max_depth".to_owned(),
-            self.offset(),
-        )
     }
 
     // ---- versioned bodies -----------------------------------------------------------------
@@ -519,6 +479,115 @@ impl<'de> Decoder<'de> {
     pub fn end_versioned(&mut self, body: VersionedBody<'de>) {
         self.rest = body.after;
     }
+}
+
+// ---- slow paths and errors, out of line -------------------------------------------------------
+
+/// A varint longer than one byte at the start of `rest` (at `offset` in the input): its value
+/// and its length in bytes, or the error for a varint cut short or not in its shortest form.
+#[inline(never)]
+fn read_varint_long(rest: &[u8], offset: usize) -> Result<(u64, usize)> {
+    let Some((&first, tail)) = rest.split_first() else { return Err(eof_error(offset, 1, 0)) };
+    match varint::decode_long(first, tail) {
+        Ok((value, n)) => Ok((value, 1 + n)),
+        Err(None) => Err(Error::at(
+            Category::Eof,
+            format!(
+                "unexpected end of input: expected a varint of {} bytes, found {}",
+                usize::from(first - 0xF7) + 1,
+                rest.len()
+            ),
+            offset,
+        )),
+        Err(Some(value)) => Err(data_error(
+            offset,
+            format_args!(
+                "invalid varint: {value} written in {} bytes, longer than its shortest form",
+                usize::from(first - 0xF7) + 1
+            ),
+        )),
+    }
+}
+
+/// [`Decoder::read_variant`] for an index that is not one valid byte: a longer varint (valid
+/// for enums of more than 248 variants) or an error. Returns the index and its length in bytes.
+#[inline(never)]
+fn read_variant_long(rest: &[u8], offset: usize, count: u32, enum_name: &str) -> Result<(u32, usize)> {
+    let (index, len) = match rest.split_first() {
+        Some((&byte, _)) if u64::from(byte) < varint::ONE_BYTE_LIMIT => (u64::from(byte), 1),
+        _ => read_varint_long(rest, offset)?,
+    };
+    if index < u64::from(count) {
+        Ok((index as u32, len))
+    } else {
+        Err(unknown_variant(offset, index, count, enum_name))
+    }
+}
+
+/// Draws `len` elements of `mem_size` bytes each from an empty-element `budget`: what is left
+/// of it, or the error at `offset` when it does not cover them.
+#[inline(never)]
+fn draw_empty_budget(budget: usize, len: u64, mem_size: usize, offset: usize) -> Result<usize> {
+    let cost = len.saturating_mul(mem_size.max(1) as u64);
+    if cost > budget as u64 {
+        return Err(Error::at(
+            Category::Limit,
+            format!(
+                "a collection of {len} elements with empty encodings exceeds the decoder's budget \
+                 ({budget} bytes left of DecodeOptions::empty_element_budget)"
+            ),
+            offset,
+        ));
+    }
+    Ok(budget - cost as usize)
+}
+
+/// `bytes`, which end at `end_offset`, as a `str`, or the error that names the first invalid
+/// byte.
+#[inline]
+fn validate_utf8(bytes: &[u8], end_offset: usize) -> Result<&str> {
+    match simdutf8::basic::from_utf8(bytes) {
+        Ok(text) => Ok(text),
+        Err(_) => Err(invalid_utf8(bytes, end_offset)),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn invalid_utf8(bytes: &[u8], end_offset: usize) -> Error {
+    let at = std::str::from_utf8(bytes).err().map_or(0, |e| e.valid_up_to());
+    let offset = end_offset - bytes.len() + at;
+    let found: Vec<String> = bytes[at..].iter().take(4).map(|b| format!("{b:02X}")).collect();
+    data_error(offset, format_args!("invalid UTF-8 in a string: found bytes {}", found.join(" ")))
+}
+
+/// The error for a length of `len` elements of at least `min_size` bytes each, at `offset`,
+/// where only `left` bytes remain.
+#[cold]
+#[inline(never)]
+fn too_long(offset: usize, left: usize, len: u64, min_size: usize) -> Error {
+    let what = if min_size == 1 {
+        format!("{len} bytes")
+    } else {
+        format!("{len} elements of at least {min_size} bytes")
+    };
+    Error::at(
+        Category::Eof,
+        format!("invalid length: {what} claimed, but only {left} byte{} remain", plural(left)),
+        offset,
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn too_deep(offset: usize) -> Error {
+    Error::at(Category::Limit, "nesting too deep: exceeds DecodeOptions::max_depth".to_owned(), offset)
+}
+
+#[cold]
+#[inline(never)]
+fn trailing_bytes_error(offset: usize, left: usize) -> Error {
+    data_error(offset, format_args!("expected the end of the input, found {left} more byte{}", plural(left)))
 }
 
 /// A [`Category::Data`] error at `offset`.

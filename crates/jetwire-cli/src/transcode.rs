@@ -69,9 +69,15 @@ pub(crate) fn check_lines(source: &mut Source, read: ReadOptions) -> std::result
     Ok(())
 }
 
-/// Checks the one document of `source`, a token at a time.
+/// Checks the one document of `source` as its blocks arrive (containers that fit the input held
+/// by their structure, the rest a token at a time), holding the nesting and the token being
+/// checked.
 pub(crate) fn check(source: &mut Source, read: ReadOptions) -> std::result::Result<(), Failure> {
-    each_token(source, read, |_| Ok(()))
+    let mut reader = PushReader::with_options(read);
+    while let Pull::NeedMoreData = reader.check_document()? {
+        source.feed(&mut reader).map_err(Failure::Input)?;
+    }
+    Ok(())
 }
 
 /// Hands each token of the one document of `source` to `use_token`, feeding the reader a block

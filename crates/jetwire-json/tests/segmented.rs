@@ -121,13 +121,32 @@ fn value_pushed(pieces: &[&[u8]]) -> String {
     }
 }
 
+/// How a `PushReader` given one piece at a time judges the document with `check_document`.
+fn check_pushed(pieces: &[&[u8]]) -> String {
+    let mut reader = PushReader::new();
+    let mut pieces = pieces.iter();
+    loop {
+        match reader.check_document() {
+            Ok(Pull::Ready(())) => return outcome(Ok(())),
+            Ok(Pull::NeedMoreData) => match pieces.next() {
+                Some(piece) => reader.push(piece),
+                None if !reader.is_input_ended() => reader.end_input(),
+                None => panic!("needs more data after the end of the input"),
+            },
+            Err(err) => return outcome::<()>(Err(err)),
+        }
+    }
+}
+
 /// Checks every entry point on `pieces` of `input` against the contiguous reader.
 fn check_all(name: &str, input: &[u8], pieces: &[&[u8]]) {
     if std::env::var_os("SEGMENTED_TRACE").is_some() {
         eprintln!("{name} {}", pieces.len());
     }
     let label = |what: &str| format!("{name}, {what}, {} pieces", pieces.len());
-    assert_eq!(skip_chunked(pieces), skip_contiguous(input), "{}", label("skip"));
+    let skipped = skip_contiguous(input);
+    assert_eq!(skip_chunked(pieces), skipped, "{}", label("skip"));
+    assert_eq!(check_pushed(pieces), skipped, "{}", label("pushed check"));
     let tokens = tokens_contiguous(input);
     assert_eq!(tokens_chunked(pieces), tokens, "{}", label("tokens"));
     assert_eq!(tokens_pushed(pieces), tokens, "{}", label("pushed tokens"));
@@ -286,7 +305,8 @@ proptest! {
             Some(error) => format!("error {error}"),
         };
         prop_assert_eq!(skip_contiguous(&bytes), expected.clone(), "whole");
-        prop_assert_eq!(skip_chunked(&split(&bytes, &cuts)), expected, "cut at {:?}", cuts);
+        prop_assert_eq!(skip_chunked(&split(&bytes, &cuts)), expected.clone(), "cut at {:?}", cuts);
+        prop_assert_eq!(check_pushed(&split(&bytes, &cuts)), expected, "pushed, cut at {:?}", cuts);
     }
 
     #[test]

@@ -145,6 +145,42 @@ fn array_streaming_memory_is_bounded_by_one_element() {
 }
 
 #[test]
+fn what_surrounds_a_streamed_array_is_checked_without_being_held() {
+    // 4 MB in 64 KiB pieces before the array (a member off the pointer's path) and 4 MB after
+    // it: both are checked a token at a time and released as they go.
+    let filler: String =
+        (0..4_000).map(|i| format!("{{\"i\": {i}, \"s\": \"{}\"}},", "y".repeat(1000))).collect();
+    let filler = filler.trim_end_matches(',');
+    let document = format!(r#"{{"before": [{filler}], "items": [1, 2, 3], "after": [{filler}]}}"#);
+    let mut reader = PushReader::at_pointer("/items").unwrap();
+    let mut items = Vec::new();
+    let mut max_held = 0;
+    for piece in document.as_bytes().chunks(65536) {
+        reader.push(piece);
+        while let Pull::Ready(Some(item)) = reader.next_element::<u32>().unwrap() {
+            items.push(item);
+        }
+        max_held = max_held.max(reader.held_bytes());
+    }
+    reader.end_input();
+    assert_eq!(reader.next_element::<u32>().unwrap(), Pull::Ready(None));
+    assert_eq!(items, [1, 2, 3]);
+    assert!(max_held < 3 * 65536, "held {max_held} bytes");
+
+    // The same bound for a document only checked.
+    let mut reader = PushReader::new();
+    let mut max_held = 0;
+    for piece in document.as_bytes().chunks(65536) {
+        reader.push(piece);
+        assert_eq!(reader.check_document().unwrap(), Pull::NeedMoreData);
+        max_held = max_held.max(reader.held_bytes());
+    }
+    reader.end_input();
+    assert_eq!(reader.check_document().unwrap(), Pull::Ready(()));
+    assert!(max_held < 3 * 65536, "held {max_held} bytes");
+}
+
+#[test]
 fn json_lines_read_and_write_with_line_numbers_in_errors() {
     let mut out = Vec::new();
     let mut lines = LinesWriter::new(&mut out);

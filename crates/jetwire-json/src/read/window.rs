@@ -109,11 +109,13 @@ impl<'de> Reader<'de> {
     }
 
     /// One step of skipping a value a token at a time: its first token when `first`, else the
-    /// next one. Returns whether the value is complete (the nesting is back to `depth`).
+    /// next one; a container that starts there is walked by its structure when it can be
+    /// (whole, or up to the last comma the window vouches for). Returns whether the value is
+    /// complete (the nesting is back to `depth`).
     pub(crate) fn skip_value_step(&mut self, first: bool, depth: usize) -> crate::Result<bool> {
         if first {
             let byte = self.begin_value()?;
-            self.skip_value_token(byte)?;
+            self.skip_value_start(byte)?;
         } else {
             self.skip_token()?;
         }

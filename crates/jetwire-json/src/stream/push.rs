@@ -92,7 +92,8 @@ pub struct PushReader {
     spare: Vec<Vec<u8>>,
 }
 
-/// A value skipped a token at a time until it is known to be complete; then it is read whole.
+/// A value skipped a token at a time until it is known to be complete; then it is read whole,
+/// or, for a value only checked, not at all.
 #[derive(Debug)]
 struct Frame {
     /// The reader positioned at the value.
@@ -102,6 +103,9 @@ struct Frame {
     first: bool,
     depth: usize,
     complete: bool,
+    /// Whether the value is read once complete: its bytes are held from `start` until then.
+    /// A value only checked holds just the token being checked.
+    read: bool,
 }
 
 /// Where a reader following a pointer stands.
@@ -255,7 +259,11 @@ impl PushReader {
     }
 
     fn push_block(&mut self, block: Block<'static>) {
-        let keep_from = self.frame.as_ref().map_or(self.at.offset(), |frame| frame.start.offset());
+        let keep_from = match &self.frame {
+            Some(frame) if frame.read => frame.start.offset(),
+            Some(frame) => frame.scan.offset(),
+            None => self.at.offset(),
+        };
         let spare = &mut self.spare;
         self.segments.release_before(keep_from, |buffer| keep_spare(spare, buffer));
         self.segments.push(block);
@@ -329,7 +337,7 @@ impl PushReader {
         // Once all the input is there, the document is read in one pass; until then its tokens
         // are checked as they arrive, so that it is read exactly once, when complete.
         if self.frame.is_none() && !self.segments.has_ended() {
-            self.frame = Some(Frame::at(self.at.clone(), 0));
+            self.frame = Some(Frame::to_read(self.at.clone(), 0));
         }
         if self.frame.is_some() {
             let Pull::Ready(after) = self.advance_frame()? else { return Ok(Pull::NeedMoreData) };
@@ -368,20 +376,63 @@ impl PushReader {
                     }
                     return Ok(self.next_value()?.map(Some));
                 }
-                Phase::Rest => self
-                    .step(|reader| {
-                        while !reader.is_done() {
-                            reader.skip_value_step(false, 0)?;
-                        }
-                        reader.finish()
-                    })?
-                    .map(|()| self.phase = Phase::Finished),
+                Phase::Rest => self.check_to_end(false)?.map(|()| self.phase = Phase::Finished),
                 Phase::Finished => return Ok(Pull::Ready(None)),
             };
             if let Pull::NeedMoreData = pull {
                 return Ok(Pull::NeedMoreData);
             }
         }
+    }
+
+    /// Checks the whole document as it arrives, without keeping it: the top-level value and
+    /// the whitespace after it. Ready once the input has ended and all of it is valid. Memory
+    /// holds the nesting and the token being checked (containers that fit the input held are
+    /// checked by their structure, whole).
+    ///
+    /// ```
+    /// use jetwire_json::stream::{Pull, PushReader};
+    /// let mut reader = PushReader::new();
+    /// reader.push(br#"{"a": [1, 2], "b": tr"#);
+    /// assert_eq!(reader.check_document()?, Pull::NeedMoreData);
+    /// reader.push(b"ue} ");
+    /// reader.end_input();
+    /// assert_eq!(reader.check_document()?, Pull::Ready(()));
+    ///
+    /// let mut bad = PushReader::new();
+    /// bad.push(b"[1, 2,]");
+    /// bad.end_input();
+    /// assert_eq!(bad.check_document().unwrap_err().offset(), 6);
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// ```
+    pub fn check_document(&mut self) -> Result<Pull<()>> {
+        if matches!(self.phase, Phase::Finished) {
+            return Ok(Pull::Ready(()));
+        }
+        let pull = self.check_to_end(true)?;
+        if let Pull::Ready(()) = pull {
+            self.phase = Phase::Finished;
+        }
+        Ok(pull)
+    }
+
+    /// Checks tokens from where the reader stands to the end of the document (from its first
+    /// token when `first`), then the whitespace after it, releasing what has been checked.
+    fn check_to_end(&mut self, first: bool) -> Result<Pull<()>> {
+        if self.frame.is_none() {
+            if !first && self.at.depth() == 0 {
+                // The top-level value is complete: only the end is left to check.
+                return self.step(|reader| reader.finish());
+            }
+            self.frame = Some(Frame::to_check(self.at.clone(), 0, first));
+        }
+        let Pull::Ready(after) = self.advance_frame()? else { return Ok(Pull::NeedMoreData) };
+        let Pull::Ready(((), after)) = self.run(after, |reader| reader.finish())? else {
+            return Ok(Pull::NeedMoreData);
+        };
+        self.frame = None;
+        self.at = after;
+        Ok(Pull::Ready(()))
     }
 
     /// The next value of JSON Lines (one JSON value per line; blank lines are skipped), or
@@ -434,7 +485,7 @@ impl PushReader {
                 self.at = reader.suspend();
                 return Ok(Pull::Ready(value));
             }
-            self.frame = Some(Frame::at(self.at.clone(), depth));
+            self.frame = Some(Frame::to_read(self.at.clone(), depth));
         }
         if let Pull::NeedMoreData = self.advance_frame()? {
             return Ok(Pull::NeedMoreData);
@@ -519,7 +570,7 @@ impl PushReader {
                     *inside = next;
                     if !entering {
                         // A member off the path: skip its value.
-                        self.frame = Some(Frame::at(self.at.clone(), self.at.depth()));
+                        self.frame = Some(Frame::to_check(self.at.clone(), self.at.depth(), true));
                     }
                 }
             }
@@ -562,8 +613,15 @@ impl PushReader {
 }
 
 impl Frame {
-    fn at(start: Suspended, depth: usize) -> Frame {
-        Frame { scan: start.clone(), start, first: true, depth, complete: false }
+    /// A frame for the value at `start` (at nesting `depth`), to be read once complete.
+    fn to_read(start: Suspended, depth: usize) -> Frame {
+        Frame { scan: start.clone(), start, first: true, depth, complete: false, read: true }
+    }
+
+    /// A frame that only checks tokens from `start` until the nesting is back to `depth`: from
+    /// the first token of a value when `first`, else from inside containers already open.
+    fn to_check(start: Suspended, depth: usize, first: bool) -> Frame {
+        Frame { scan: start.clone(), start, first, depth, complete: false, read: false }
     }
 }
 

@@ -53,9 +53,10 @@ impl<T> Pull<T> {
 /// split the input at any byte. Memory holds what has not been read yet: pushing releases the
 /// pieces already read (except, for [`read_document`](Self::read_document), the document's).
 ///
-/// Three ways to read, one per reader:
+/// Four ways to read, one per reader:
 ///
 /// - token by token, [`next_token`](Self::next_token);
+/// - only checking the document, without keeping it, [`check_document`](Self::check_document);
 /// - one whole document into a typed value, [`read_document`](Self::read_document);
 /// - a stream of typed values: the elements of the top-level array (or of the array at a JSON
 ///   Pointer, [`at_pointer`](Self::at_pointer)), [`next_element`](Self::next_element); or JSON

@@ -284,31 +284,50 @@ fn an_empty_sequence_is_its_zero_length() {
     assert_eq!(to_vec(&Vec::<()>::new()).unwrap(), [0]);
 }
 
-/// One item of `borrowed_strings_are_checked_one_by_one`'s input: a string's bytes (ASCII
-/// mostly, with a few bytes from 0x80 up that may or may not form UTF-8) or a raw byte between
-/// strings, as a fixed-size field would be.
+/// One item of `borrowed_strings_are_checked_one_by_one`'s input: a string's bytes or a raw
+/// byte between strings, as a fixed-size field would be.
 #[derive(Clone, Debug)]
 enum Item {
     Text(Vec<u8>),
     Byte(u8),
 }
 
+/// Mostly short ASCII strings, so that runs of them fall inside one span known to be ASCII,
+/// with lengths around the 64- and 128-byte looks; sometimes one byte from 0x80 up (in a
+/// string, which may then be valid UTF-8 or not, or between strings, which ends a span).
 fn item() -> impl Strategy<Value = Item> {
-    let byte = prop_oneof![8 => 0x20u8..0x7F, 1 => Just(0xC3u8), 1 => 0x80u8..0xC0, 1 => any::<u8>()];
+    let ascii_text = |lengths: std::ops::Range<usize>| proptest::collection::vec(0x20u8..0x7F, lengths);
+    let text = prop_oneof![
+        6 => ascii_text(0..12),
+        2 => ascii_text(56..72),
+        1 => ascii_text(120..136),
+        1 => ascii_text(0..200),
+    ];
+    let high = prop_oneof![Just(0xC3u8), 0x80u8..0xC0, any::<u8>()];
+    let text = (text, proptest::option::weighted(0.1, (any::<prop::sample::Index>(), high))).prop_map(
+        |(mut text, high)| {
+            if let Some((at, byte)) = high.filter(|_| !text.is_empty()) {
+                let at = at.index(text.len());
+                text[at] = byte;
+            }
+            text
+        },
+    );
     prop_oneof![
-        4 => proptest::collection::vec(byte, 0..150).prop_map(Item::Text),
-        1 => any::<u8>().prop_map(Item::Byte),
+        8 => text.prop_map(Item::Text),
+        1 => (0x00u8..0x80).prop_map(Item::Byte),
+        1 => (0x80u8..=0xFF).prop_map(Item::Byte),
     ]
 }
 
 proptest! {
     #![proptest_config(config(1024))]
 
-    /// Borrowed strings are checked through a span known to be ASCII (the 64 bytes from an
+    /// Borrowed strings are checked through a span known to be ASCII (up to 128 bytes from an
     /// earlier string's start); every string must still get `str::from_utf8`'s verdict, and the
     /// first invalid one its error at the offset of its first bad byte.
     #[test]
-    fn borrowed_strings_are_checked_one_by_one(items in proptest::collection::vec(item(), 0..24)) {
+    fn borrowed_strings_are_checked_one_by_one(items in proptest::collection::vec(item(), 0..40)) {
         let mut bytes = Vec::new();
         let mut encoder = jetwire_binary::Encoder::new(&mut bytes);
         for item in &items {

@@ -181,6 +181,38 @@ fn what_surrounds_a_streamed_array_is_checked_without_being_held() {
 }
 
 #[test]
+fn checking_goes_on_from_where_other_reads_stopped() {
+    // After a token or elements, `check_document` checks the rest of the document.
+    let mut reader = PushReader::new();
+    reader.push(br#"{"a": [1, 2], "b": true}"#);
+    reader.end_input();
+    assert_eq!(reader.next_token().unwrap(), Pull::Ready(Some(jetwire_json::Token::BeginObject)));
+    assert_eq!(reader.check_document().unwrap(), Pull::Ready(()));
+
+    let mut reader = PushReader::new();
+    reader.push(b"[1, 2] ");
+    reader.end_input();
+    assert_eq!(reader.next_element::<u8>().unwrap(), Pull::Ready(Some(1)));
+    assert_eq!(reader.next_element::<u8>().unwrap(), Pull::Ready(Some(2)));
+    assert_eq!(reader.check_document().unwrap(), Pull::Ready(()));
+
+    // Reading on after a check that waits for input reads from where the check stands: the
+    // pieces it has released are not needed.
+    let mut reader = PushReader::new();
+    reader.push(b"[1,");
+    assert_eq!(reader.check_document().unwrap(), Pull::NeedMoreData);
+    reader.push(b"2, ");
+    assert_eq!(reader.check_document().unwrap(), Pull::NeedMoreData);
+    reader.push(b"3]");
+    reader.end_input();
+    match reader.next_token().unwrap() {
+        Pull::Ready(Some(jetwire_json::Token::Number(number))) => assert_eq!(number.as_str(), "3"),
+        other => panic!("expected the number 3, found {other:?}"),
+    }
+    assert_eq!(reader.check_document().unwrap(), Pull::Ready(()));
+}
+
+#[test]
 fn json_lines_read_and_write_with_line_numbers_in_errors() {
     let mut out = Vec::new();
     let mut lines = LinesWriter::new(&mut out);

@@ -116,6 +116,7 @@ impl<'de> Decoder<'de> {
     }
 
     /// Checks that the whole input has been read.
+    #[inline]
     pub fn finish(&self) -> Result<()> {
         if self.rest.is_empty() { Ok(()) } else { Err(self.trailing_bytes()) }
     }

@@ -77,6 +77,11 @@ impl Suspended {
     pub(crate) fn depth(&self) -> usize {
         self.containers.len()
     }
+
+    /// Whether the top-level value is complete.
+    pub(crate) fn is_done(&self) -> bool {
+        self.state == State::Done
+    }
 }
 
 impl<'de> Reader<'de> {

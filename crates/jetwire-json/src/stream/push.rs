@@ -105,7 +105,8 @@ struct Frame {
     depth: usize,
     complete: bool,
     /// Whether the value is read once complete: its bytes are held from `start` until then.
-    /// A value only checked holds just the token being checked.
+    /// A value only checked holds just the token being checked: while it waits for input,
+    /// `start` and the reader's place move up to `scan`.
     read: bool,
 }
 
@@ -262,8 +263,7 @@ impl PushReader {
     fn push_block(&mut self, block: Block<'static>) {
         let keep_from = match &self.frame {
             Some(frame) if frame.read => frame.start.offset(),
-            Some(frame) => frame.scan.offset(),
-            None => self.at.offset(),
+            _ => self.at.offset(),
         };
         let spare = &mut self.spare;
         self.segments.release_before(keep_from, |buffer| keep_spare(spare, buffer));
@@ -386,10 +386,11 @@ impl PushReader {
         }
     }
 
-    /// Checks the whole document as it arrives, without keeping it: the top-level value and
-    /// the whitespace after it. Ready once the input has ended and all of it is valid. Memory
-    /// holds the nesting and the token being checked (containers that fit the input held are
-    /// checked by their structure, whole).
+    /// Checks the document as it arrives, without keeping it: the top-level value (from where
+    /// the reader stands, when other reads came first) and the whitespace after it. Ready once
+    /// the input has ended and all of it is valid. Memory holds the nesting and the token being
+    /// checked (containers that fit the input held are checked by their structure, whole), and
+    /// after the value, the whitespace that follows it until the input ends.
     ///
     /// ```
     /// use jetwire_json::stream::{Pull, PushReader};
@@ -410,7 +411,8 @@ impl PushReader {
         if matches!(self.phase, Phase::Finished) {
             return Ok(Pull::Ready(()));
         }
-        let pull = self.check_to_end(true)?;
+        let before_value = self.at.depth() == 0 && !self.at.is_done();
+        let pull = self.check_to_end(before_value)?;
         if let Pull::Ready(()) = pull {
             self.phase = Phase::Finished;
         }
@@ -421,7 +423,7 @@ impl PushReader {
     /// token when `first`), then the whitespace after it, releasing what has been checked.
     fn check_to_end(&mut self, first: bool) -> Result<Pull<()>> {
         if self.frame.is_none() {
-            if !first && self.at.depth() == 0 {
+            if !first && self.at.is_done() {
                 // The top-level value is complete: only the end is left to check.
                 return self.step(|reader| reader.finish());
             }
@@ -513,6 +515,11 @@ impl PushReader {
                 if self.segments.take_starved() {
                     self.partial = Some(partial_at(&self.segments, &before));
                     frame.scan = before.suspend();
+                    if !frame.read {
+                        // Nothing before `scan` is needed again: let the pieces before it go.
+                        frame.start = frame.scan.clone();
+                        self.at = frame.scan.clone();
+                    }
                     return Ok(Pull::NeedMoreData);
                 }
                 self.partial = None;

@@ -7,6 +7,37 @@
 //! usually covers the next few strings as well: the decoder remembers how far the ASCII reached,
 //! and a string that ends inside that run needs no check of its own.
 
+/// How many bytes from `haystack[from]` on are ASCII, looked at a block of 64 bytes at a time:
+/// up to `blocks` blocks, stopping after the first that is not all ASCII. `None` when fewer than
+/// 64 bytes follow `from` (a caller checks those some other way).
+///
+/// ```
+/// use jetwire_core::ascii::ascii_run;
+/// let mut text = [b'a'; 200];
+/// text[150] = 0xE9;
+/// assert_eq!(ascii_run(&text, 0, 1), Some(64));
+/// assert_eq!(ascii_run(&text, 0, 2), Some(128));
+/// assert_eq!(ascii_run(&text, 100, 2), Some(50));
+/// assert_eq!(ascii_run(&text, 150, 2), None);
+/// ```
+#[inline(always)]
+pub fn ascii_run(haystack: &[u8], from: usize, blocks: usize) -> Option<usize> {
+    let mut run = ascii_prefix_len(block_at(haystack, from)?);
+    let mut looked = 1;
+    while looked < blocks && run == 64 * looked {
+        let Some(block) = block_at(haystack, from + run) else { break };
+        run += ascii_prefix_len(block);
+        looked += 1;
+    }
+    Some(run)
+}
+
+/// The 64 bytes of `haystack` from `at`, if there are that many.
+#[inline(always)]
+fn block_at(haystack: &[u8], at: usize) -> Option<&[u8; 64]> {
+    haystack.get(at..at + 64)?.try_into().ok()
+}
+
 /// How many bytes of `block` are ASCII before the first that is not (64 when all are).
 ///
 /// On x86_64 this is four SSE2 loads, their sign bits gathered into one mask, and one
@@ -86,6 +117,28 @@ mod tests {
             }
             prop_assert_eq!(ascii_prefix_len(&block), naive(&block));
             prop_assert_eq!(ascii_prefix_len_words(&block), naive(&block));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn runs_stop_at_the_first_high_byte_or_after_the_blocks_looked_at(
+            len in 0usize..300,
+            high in proptest::option::of(0usize..300),
+            from in 0usize..300,
+            blocks in 1usize..4,
+        ) {
+            let mut text = vec![b'a'; len];
+            if let Some(at) = high.filter(|&at| at < len) {
+                text[at] = 0xC3;
+            }
+            let expected = (len.saturating_sub(from) >= 64).then(|| {
+                let ascii = text[from..].iter().position(|&b| b >= 0x80).unwrap_or(len - from);
+                // Whole blocks that fit, all ASCII, then the block that holds the high byte.
+                let whole = ((len - from) / 64).min(blocks) * 64;
+                ascii.min(whole)
+            });
+            prop_assert_eq!(ascii_run(&text, from, blocks), expected);
         }
     }
 

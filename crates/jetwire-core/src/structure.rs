@@ -244,9 +244,9 @@ impl Structure {
 
     /// The bytes other than backslashes that a backslash escapes, given the block's backslashes.
     /// A run of backslashes that starts at position `s` and has length `n` escapes the byte at
-    /// `s + n` when `n` is odd, that is when `s` and `s + n` differ in parity: adding the run's lowest bit to the
-    /// mask carries through the run to `s + n`, and runs starting on even and on odd bits are
-    /// added separately so that the parity test is one mask.
+    /// `s + n` when `n` is odd, that is when `s` and `s + n` differ in parity: adding the run's
+    /// lowest bit to the mask carries through the run to `s + n`, and runs starting on even and
+    /// on odd bits are added separately so that the parity test is one mask.
     #[inline(always)]
     fn escaped(&mut self, backslash: u64) -> u64 {
         let carried = self.escape_carry;

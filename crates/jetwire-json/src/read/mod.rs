@@ -772,22 +772,23 @@ impl<'de> Reader<'de> {
     }
 
     /// After a value inside a container being skipped, when the reader
-    /// [`walks`](Self::walks): walks the rest of the container by its structure. `Some(true)`
-    /// when that closed the container, `Some(false)` when it moved the reader to a later comma
-    /// directly inside it (the walk stopped there), `None` when it moved nothing.
+    /// [`walks`](Self::walks): walks the rest of the container by its structure. True when that
+    /// closed the container; otherwise the reader may have moved to a later comma directly
+    /// inside it, where the walk stopped.
     #[inline(always)]
-    fn walk_rest_of_container(&mut self, in_object: bool) -> Option<bool> {
+    fn walk_rest_of_container(&mut self, in_object: bool) -> bool {
         match self.walk_from_here(skim::Start::AfterValue { in_object }) {
             skim::Walked::End(end) => {
                 self.pos = end - 1;
                 self.close();
-                Some(true)
+                true
             }
-            skim::Walked::Upto { last_comma: Some(comma), .. } if comma > self.pos => {
-                self.pos = comma;
-                Some(false)
+            skim::Walked::Upto { last_comma, .. } => {
+                if let Some(comma) = last_comma.filter(|&comma| comma > self.pos) {
+                    self.pos = comma;
+                }
+                false
             }
-            skim::Walked::Upto { .. } => None,
         }
     }
 
@@ -819,6 +820,8 @@ impl<'de> Reader<'de> {
     /// the window; containers that open are walked as they come
     /// ([`walk_container`](Self::walk_container)).
     fn skip_rest(&mut self, depth: usize) -> Result<()> {
+        // The window whose rest walks are done: once per window, so that small pieces (which
+        // never walk) pay one comparison per token.
         let mut walked_window = self.base;
         while self.containers.len() > depth {
             if self.base != walked_window {
@@ -828,19 +831,12 @@ impl<'de> Reader<'de> {
                     _ => None,
                 };
                 if let Some(in_object) = in_object {
-                    if !self.walks() {
+                    let closed = self.walks() && self.walk_rest_of_container(in_object);
+                    if !closed {
                         walked_window = self.base;
-                    } else {
-                        match self.walk_rest_of_container(in_object) {
-                            // The container closed: the one around it may go on in this window.
-                            Some(true) => continue,
-                            Some(false) => {
-                                walked_window = self.base;
-                                continue;
-                            }
-                            None => walked_window = self.base,
-                        }
                     }
+                    // After a closed container, the one around it may go on in this window.
+                    continue;
                 }
             }
             self.skip_token()?;

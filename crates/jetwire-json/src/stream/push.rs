@@ -97,17 +97,15 @@ pub struct PushReader {
 /// or, for a value only checked, not at all.
 #[derive(Debug)]
 struct Frame {
-    /// The reader positioned at the value.
-    start: Suspended,
+    /// For a value to be read once complete, the reader positioned at it: its bytes are held
+    /// from there until then. `None` for a value only checked, which holds just the token being
+    /// checked: while it waits for input, the reader's place moves up to `scan`.
+    start: Option<Suspended>,
     /// How far the value's tokens have been checked.
     scan: Suspended,
     first: bool,
     depth: usize,
     complete: bool,
-    /// Whether the value is read once complete: its bytes are held from `start` until then.
-    /// A value only checked holds just the token being checked: while it waits for input,
-    /// `start` and the reader's place move up to `scan`.
-    read: bool,
 }
 
 /// Where a reader following a pointer stands.
@@ -262,7 +260,7 @@ impl PushReader {
 
     fn push_block(&mut self, block: Block<'static>) {
         let keep_from = match &self.frame {
-            Some(frame) if frame.read => frame.start.offset(),
+            Some(Frame { start: Some(start), .. }) => start.offset(),
             _ => self.at.offset(),
         };
         let spare = &mut self.spare;
@@ -346,7 +344,7 @@ impl PushReader {
                 return Ok(Pull::NeedMoreData);
             }
         }
-        let start = self.frame.take().map_or_else(|| self.at.clone(), |frame| frame.start);
+        let start = self.frame.take().and_then(|frame| frame.start).unwrap_or_else(|| self.at.clone());
         let mut reader = Reader::resume(&self.segments, start);
         let value = T::from_json(&mut reader)?;
         reader.finish()?;
@@ -494,7 +492,9 @@ impl PushReader {
             return Ok(Pull::NeedMoreData);
         }
         let Some(frame) = self.frame.take() else { unreachable!("the frame is complete") };
-        let mut reader = Reader::resume(&self.segments, frame.start);
+        // A check frame left by another way of reading has moved the reader's place with it.
+        let start = frame.start.unwrap_or_else(|| self.at.clone());
+        let mut reader = Reader::resume(&self.segments, start);
         let value = T::from_json(&mut reader)?;
         self.at = reader.suspend();
         Ok(Pull::Ready(value))
@@ -515,9 +515,8 @@ impl PushReader {
                 if self.segments.take_starved() {
                     self.partial = Some(partial_at(&self.segments, &before));
                     frame.scan = before.suspend();
-                    if !frame.read {
+                    if frame.start.is_none() {
                         // Nothing before `scan` is needed again: let the pieces before it go.
-                        frame.start = frame.scan.clone();
                         self.at = frame.scan.clone();
                     }
                     return Ok(Pull::NeedMoreData);
@@ -623,13 +622,13 @@ impl PushReader {
 impl Frame {
     /// A frame for the value at `start` (at nesting `depth`), to be read once complete.
     fn to_read(start: Suspended, depth: usize) -> Frame {
-        Frame { scan: start.clone(), start, first: true, depth, complete: false, read: true }
+        Frame { scan: start.clone(), start: Some(start), first: true, depth, complete: false }
     }
 
     /// A frame that only checks tokens from `start` until the nesting is back to `depth`: from
     /// the first token of a value when `first`, else from inside containers already open.
     fn to_check(start: Suspended, depth: usize, first: bool) -> Frame {
-        Frame { scan: start.clone(), start, first, depth, complete: false, read: false }
+        Frame { scan: start, start: None, first, depth, complete: false }
     }
 }
 

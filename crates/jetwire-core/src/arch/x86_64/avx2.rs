@@ -8,6 +8,16 @@ use super::super::generic;
 /// Bytes per register.
 pub(crate) const LANES: usize = 32;
 
+/// The lanes of the first register of `haystack` that are not JSON whitespace, inline: for a
+/// build that enables AVX2 throughout, which needs no detection.
+#[cfg(target_feature = "avx2")]
+#[inline(always)]
+pub(crate) fn first_other_than_whitespace(haystack: &[u8]) -> u32 {
+    assert!(haystack.len() >= LANES);
+    // SAFETY: AVX2 is enabled for the whole build; the assertion leaves 32 readable bytes.
+    !unsafe { generic::whitespace_mask::<__m256i>(haystack.as_ptr()) }
+}
+
 /// See [`generic::find_string_special`].
 ///
 /// # Safety

@@ -1,7 +1,8 @@
 //! x86_64 backends and the run-time choice between them.
 //!
 //! Each scanner first tests one SSE2 register inline, so that the short strings and whitespace
-//! runs that make up most JSON never leave the caller. Longer runs continue in the AVX2 backend
+//! runs that make up most JSON never leave the caller (the short whitespace step, one AVX2
+//! register in a build that enables AVX2 throughout). Longer runs continue in the AVX2 backend
 //! when the CPU has it (detected once, then read from an atomic), and in SSE2 otherwise. The
 //! AVX2 backend also uses PCLMULQDQ (the structural index's prefix xor), which every CPU with
 //! AVX2 has: "AVX2" below means both, detected together. A build with both enabled
@@ -78,10 +79,18 @@ pub(crate) fn skip_whitespace(haystack: &[u8]) -> usize {
     skip_whitespace_long(haystack)
 }
 
-/// See [`crate::scan::skip_short_whitespace`].
+/// See [`crate::scan::skip_short_whitespace`]: one AVX2 register in a build that enables AVX2
+/// throughout, else (and for a haystack shorter than that) two SSE2 ones. Never a call: the
+/// reader's whitespace step that uses it stays a leaf function that saves no registers.
 #[inline(always)]
 pub(crate) fn skip_short_whitespace(haystack: &[u8]) -> Option<usize> {
     const { assert!(2 * sse2::LANES == crate::scan::SHORT_WHITESPACE) };
+    #[cfg(target_feature = "avx2")]
+    if haystack.len() >= avx2::LANES {
+        const { assert!(avx2::LANES == crate::scan::SHORT_WHITESPACE) };
+        let other = avx2::first_other_than_whitespace(haystack);
+        return (other != 0).then(|| other.trailing_zeros() as usize);
+    }
     if haystack.len() < sse2::LANES {
         return Some(swar::skip_whitespace(haystack));
     }

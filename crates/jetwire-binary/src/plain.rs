@@ -14,6 +14,9 @@
 //! (all fields plain, laid out in declaration order with no gaps), tuples prove it the same way,
 //! and `#[jetwire(plain)]` takes it from a `PlainData` impl.
 //!
+//! Raw types ([`Raw`]) are the next step out: their memory starts with their encoding once a
+//! check of its bytes passes (`bool`, and structs with padding at the end).
+//!
 //! This module holds the `unsafe` code of plain data: viewing plain values as bytes, and
 //! building them from bytes. The crate's other `unsafe` code writes into capacity a `Vec` has
 //! reserved (`Encoder::write_blocks_reserved`, `fill_reserved` in `typed/collections.rs`),
@@ -87,24 +90,41 @@ unsafe impl<T: PlainData, const N: usize> PlainData for [T; N] {}
 /// that no safe impl can declare a type plain that is not.
 pub struct Plain<T: ?Sized>(bool, PhantomData<*const T>);
 
-impl<T: ?Sized> Clone for Plain<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
+/// What the yes-or-no markers ([`Plain`], [`Raw`]) share: `Clone`, `Copy`, `Debug`, the
+/// default answer `NO`, and `get`.
+macro_rules! marker_basics {
+    ($marker:ident, $what:literal) => {
+        impl<T: ?Sized> Clone for $marker<T> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+
+        impl<T: ?Sized> Copy for $marker<T> {}
+
+        impl<T: ?Sized> std::fmt::Debug for $marker<T> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, concat!(stringify!($marker), "({})"), self.0)
+            }
+        }
+
+        impl<T: ?Sized> $marker<T> {
+            #[doc = concat!("Not ", $what, ": the default.")]
+            pub const NO: $marker<T> = $marker(false, PhantomData);
+
+            #[doc = concat!("Whether `T` is ", $what, ".")]
+            #[inline(always)]
+            pub const fn get(self) -> bool {
+                self.0
+            }
+        }
+    };
 }
 
-impl<T: ?Sized> Copy for Plain<T> {}
-
-impl<T: ?Sized> std::fmt::Debug for Plain<T> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Plain({})", self.0)
-    }
-}
+marker_basics!(Plain, "plain");
+marker_basics!(Raw, "raw");
 
 impl<T: ?Sized> Plain<T> {
-    /// Not plain: the default.
-    pub const NO: Plain<T> = Plain(false, PhantomData);
-
     /// Plain, on the caller's word.
     ///
     /// # Safety
@@ -113,12 +133,6 @@ impl<T: ?Sized> Plain<T> {
     /// must write and read exactly its memory bytes on a little-endian host.
     pub const unsafe fn assume() -> Plain<T> {
         Plain(true, PhantomData)
-    }
-
-    /// Whether `T` is plain.
-    #[inline(always)]
-    pub const fn get(self) -> bool {
-        self.0
     }
 }
 
@@ -142,6 +156,52 @@ impl<T, const N: usize> Plain<[T; N]> {
     /// An array is plain when its elements are.
     pub const fn array(element: Plain<T>) -> Plain<[T; N]> {
         Plain(element.0, PhantomData)
+    }
+}
+
+/// Whether a value of `T` can be read by copying its encoding into the start of its memory,
+/// once [`FromBinary::raw_bytes_valid`](crate::FromBinary::raw_bytes_valid) has accepted the
+/// bytes: the type of [`FromBinary::RAW`](crate::FromBinary::RAW).
+///
+/// Plain data is raw, and so are `bool` (whose check is that the byte is 0 or 1) and derived
+/// structs of raw fields that lie in declaration order with padding only after the last one. A
+/// struct of two `f64`s, an `f32`, a `u16` and a `bool` is 24 bytes in memory and 23 on the
+/// wire: not plain (a padding byte, and a `bool` that not every byte is), but raw, so a `Vec`
+/// of them reads each element as a check of one byte and a copy of 23.
+///
+/// Like [`Plain`], a "yes" can only come from `unsafe` code ([`Raw::assume`]), from plain data
+/// ([`Raw::plain`]), or from the derive, which proves it at compile time.
+pub struct Raw<T: ?Sized>(bool, PhantomData<*const T>);
+
+impl<T: ?Sized> Raw<T> {
+    /// Raw, on the caller's word.
+    ///
+    /// # Safety
+    ///
+    /// `T`'s `FromBinary` impl must say `FIXED_SIZE`, with `0 < MIN_SIZE <= size_of::<T>()`,
+    /// and for any `MIN_SIZE` bytes that its `raw_bytes_valid` accepts, a `T` whose memory
+    /// starts with those bytes (whatever follows them, initialized or not) must be a valid `T`,
+    /// equal to the value `decode` reads from them on a little-endian host.
+    pub const unsafe fn assume() -> Raw<T> {
+        Raw(true, PhantomData)
+    }
+}
+
+impl<T> Raw<T> {
+    /// Raw when `T` is plain data whose encoding fills its memory (`FIXED_SIZE`, and `MIN_SIZE`
+    /// equal to its size): every byte pattern is a value, and it is what `decode` reads.
+    pub const fn plain<'de>() -> Raw<T>
+    where
+        T: crate::FromBinary<'de>,
+    {
+        Raw(T::IS_PLAIN.get() && T::FIXED_SIZE && T::MIN_SIZE == size_of::<T>(), PhantomData)
+    }
+
+    /// Whether `T`'s values are read by a check and a copy on this host: raw, little-endian,
+    /// and with an encoding of at least one byte that fits in `T`'s memory.
+    #[inline(always)]
+    pub const fn as_copy(self, encoded_size: usize) -> bool {
+        self.0 && cfg!(target_endian = "little") && encoded_size > 0 && encoded_size <= size_of::<T>()
     }
 }
 

@@ -6,7 +6,7 @@
 
 use crate::Error;
 
-pub use crate::plain::{Plain, PlainData};
+pub use crate::plain::{Plain, PlainData, Raw};
 pub use crate::{Decoder, Encoder, FromBinary, Result, ToBinary};
 
 /// Adds the field `name` in front of the path of `err`, an error from the field's value.
@@ -120,6 +120,50 @@ pub fn decode_plain<'de, T: FromBinary<'de>>(decoder: &mut Decoder<'de>) -> Opti
     decoder.read_plain(T::IS_PLAIN)
 }
 
+/// Reads a `T` into `slot` by checking its encoding's bytes and copying them into its memory,
+/// when `T` is raw on this host; hands the slot back untouched otherwise, and when the bytes
+/// are missing or invalid (the caller then reads field by field, which reports the error).
+#[inline(always)]
+pub fn decode_raw<'de, 's, T: FromBinary<'de>>(
+    decoder: &mut Decoder<'de>,
+    slot: &'s mut std::mem::MaybeUninit<T>,
+) -> std::result::Result<&'s mut T, &'s mut std::mem::MaybeUninit<T>> {
+    if !T::RAW.as_copy(T::MIN_SIZE) {
+        return Err(slot);
+    }
+    let Some(bytes) = decoder.take_if(T::MIN_SIZE, T::raw_bytes_valid) else {
+        return Err(slot);
+    };
+    // SAFETY: `T` is raw (a `Raw<T>` that says so comes from `Raw::assume`, `Raw::plain` or the
+    // derive's proof), so `bytes`, the `MIN_SIZE` bytes that `raw_bytes_valid` accepted, make a
+    // valid `T` when they start its memory; `as_copy` checked `MIN_SIZE <= size_of::<T>()`, so
+    // the copy stays inside the slot, and the input cannot overlap a slot borrowed mutably.
+    unsafe {
+        std::ptr::copy_nonoverlapping(bytes.as_ptr(), slot.as_mut_ptr().cast::<u8>(), T::MIN_SIZE);
+        Ok(slot.assume_init_mut())
+    }
+}
+
+/// [`decode_raw`] for a value returned by value.
+#[inline(always)]
+pub fn decode_raw_value<'de, T: FromBinary<'de>>(decoder: &mut Decoder<'de>) -> Option<T> {
+    let mut slot = std::mem::MaybeUninit::uninit();
+    decode_raw(decoder, &mut slot).ok()?;
+    // SAFETY: `decode_raw` answered `Ok`: it initialized the slot.
+    Some(unsafe { slot.assume_init() })
+}
+
+/// Whether fields at `offsets` whose encodings take `sizes` bytes lie in order, each encoding
+/// right after the one before from the start of the value, and end within its `total` bytes:
+/// the layout under which a value's memory starts with its fields' encodings in declaration
+/// order (padding only after the last), which a raw struct needs.
+pub const fn encodings_tile_in_order(offsets: &[usize], sizes: &[usize], total: usize) -> bool {
+    match end_if_in_order(offsets, sizes) {
+        Some(end) => end <= total,
+        None => false,
+    }
+}
+
 /// `Plain::of::<T>()`, which fails to compile unless `T: PlainData`.
 pub const fn asserted_plain<T: PlainData>() -> Plain<T> {
     Plain::of()
@@ -129,16 +173,22 @@ pub const fn asserted_plain<T: PlainData>() -> Plain<T> {
 /// fill a value of `total` bytes: the layout under which a value's memory is its fields'
 /// memories in declaration order.
 pub const fn tiles_in_order(offsets: &[usize], sizes: &[usize], total: usize) -> bool {
+    matches!(end_if_in_order(offsets, sizes), Some(end) if end == total)
+}
+
+/// Where the last field ends, if fields at `offsets` with `sizes` lie one right after the other
+/// from offset 0.
+const fn end_if_in_order(offsets: &[usize], sizes: &[usize]) -> Option<usize> {
     let mut end = 0;
     let mut i = 0;
     while i < offsets.len() {
         if offsets[i] != end {
-            return false;
+            return None;
         }
         end += sizes[i];
         i += 1;
     }
-    end == total
+    Some(end)
 }
 
 /// `ENCODED_SIZE` of `times` repetitions of fields whose sizes are `sizes`: their sum, or `None`

@@ -481,6 +481,141 @@ fn plain_proof() {
     assert_eq!(<Padded as FromBinary>::MIN_SIZE, 5);
 }
 
+// ---- raw structs ---------------------------------------------------------------------------
+
+/// The Waypoints workload's element: 24 bytes in memory, 23 on the wire, with a `bool`.
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone, Copy)]
+struct Waypoint {
+    latitude: f64,
+    longitude: f64,
+    elevation: f32,
+    id: u16,
+    visited: bool,
+}
+
+/// The same encoding as [`Waypoint`], read field by field: a `PhantomData` field takes no
+/// bytes but is not raw, so the struct is not either.
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone, Copy)]
+struct WaypointFieldByField {
+    latitude: f64,
+    longitude: f64,
+    elevation: f32,
+    id: u16,
+    visited: bool,
+    marker: PhantomData<()>,
+}
+
+impl From<WaypointFieldByField> for Waypoint {
+    fn from(w: WaypointFieldByField) -> Self {
+        Waypoint {
+            latitude: w.latitude,
+            longitude: w.longitude,
+            elevation: w.elevation,
+            id: w.id,
+            visited: w.visited,
+        }
+    }
+}
+
+/// A raw struct (with padding at its end) followed by another field: the field would lie in
+/// that padding's place on the wire but after it in memory.
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone, Copy)]
+#[repr(C)]
+struct AfterPadding {
+    point: Waypoint,
+    tail: u8,
+}
+
+/// A raw struct as the last field: its padding is the outer struct's padding.
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone, Copy)]
+#[repr(C)]
+struct EndsWithPadding {
+    id: u64,
+    point: Waypoint,
+}
+
+fn is_raw<T: for<'de> FromBinary<'de>>() -> bool {
+    <T as FromBinary>::RAW.get()
+}
+
+#[test]
+fn raw_proof() {
+    use std::mem::offset_of;
+    // Where the compiler chooses the layout, the expectation is computed from the layout.
+    let waypoint_in_order = offset_of!(Waypoint, longitude) == 8
+        && offset_of!(Waypoint, elevation) == 16
+        && offset_of!(Waypoint, id) == 20
+        && offset_of!(Waypoint, visited) == 22;
+    assert_eq!(is_raw::<Waypoint>(), waypoint_in_order);
+    assert!(waypoint_in_order, "this compiler keeps fields sorted by alignment in order");
+    assert!(!is_plain::<Waypoint>(), "a bool and a padding byte");
+    assert_eq!(is_raw::<HasBool>(), offset_of!(HasBool, flag) == 1);
+    assert!(is_raw::<Vec3<bool>>());
+    assert!(is_raw::<EndsWithPadding>());
+    assert!(!is_raw::<AfterPadding>(), "a field after a raw struct's padding");
+    assert!(!is_raw::<WaypointFieldByField>(), "PhantomData is not raw");
+    assert!(!is_raw::<Padded>(), "the u32 lies before the u8 in memory");
+    assert!(!is_raw::<Line>());
+    assert!(!is_raw::<Shape>(), "enums are not raw");
+    // Plain data is raw: its memory is its encoding, and any bytes are valid.
+    assert!(is_raw::<Point>() && is_raw::<Reordered>() && is_raw::<Asserted>() && is_raw::<Nested>());
+    assert!(is_raw::<u64>() && is_raw::<f32>() && is_raw::<bool>() && is_raw::<[u16; 3]>());
+    assert!(!is_raw::<char>() && !is_raw::<Option<u8>>() && !is_raw::<String>());
+}
+
+/// A raw struct reads what the same fields read one by one: the values, alone and in `Vec`s
+/// (whose fixed-size elements each get their own exact chunk), and for bytes that are not a
+/// value (a `bool` byte above 1, input cut short) the same error, at the same place.
+#[test]
+fn raw_structs_read_what_field_by_field_reads() {
+    let points: Vec<Waypoint> = (0..5u16)
+        .map(|i| Waypoint {
+            latitude: f64::from(i) * 1.5 - 3.0,
+            longitude: -f64::from(i),
+            elevation: f32::from(i) * 100.0,
+            id: i * 1000,
+            visited: i % 2 == 1,
+        })
+        .collect();
+    let bytes = binary::to_vec(&points).unwrap();
+    assert_eq!(bytes.len(), 1 + 5 * 23);
+    let back: Vec<Waypoint> = binary::from_slice(&bytes).unwrap();
+    assert_eq!(back, points);
+    let single = binary::to_vec(&(7u8, points[3], EndsWithPadding { id: 9, point: points[1] })).unwrap();
+    let (seven, point, ends): (u8, Waypoint, EndsWithPadding) = binary::from_slice(&single).unwrap();
+    assert_eq!((seven, point, ends), (7, points[3], EndsWithPadding { id: 9, point: points[1] }));
+
+    // Every byte of the `Vec`'s encoding, in turn, set to each of a few values, and the input
+    // cut at every length: both reads agree on every outcome.
+    let mut cases = Vec::new();
+    for at in 0..bytes.len() {
+        for value in [0, 1, 2, 0x80, 0xFF] {
+            let mut damaged = bytes.clone();
+            damaged[at] = value;
+            cases.push(damaged);
+        }
+        cases.push(bytes[..at].to_vec());
+    }
+    // Compared bit for bit: damaged floats may be NaNs.
+    let bits =
+        |w: Waypoint| (w.latitude.to_bits(), w.longitude.to_bits(), w.elevation.to_bits(), w.id, w.visited);
+    for case in &cases {
+        let raw = binary::from_slice::<Vec<Waypoint>>(case)
+            .map(|v| v.into_iter().map(bits).collect::<Vec<_>>())
+            .map_err(|e| e.to_string());
+        let by_field = binary::from_slice::<Vec<WaypointFieldByField>>(case)
+            .map(|v| v.into_iter().map(|w| bits(w.into())).collect::<Vec<_>>())
+            .map_err(|e| e.to_string());
+        assert_eq!(raw, by_field, "{case:?}");
+    }
+    let mut bad = bytes.clone();
+    bad[1 + 3 * 23 + 22] = 2;
+    assert_eq!(
+        error::<Vec<Waypoint>>(&bad).to_string(),
+        "invalid bool: expected 0 or 1, found 0x02 at /3/visited (byte 92)"
+    );
+}
+
 /// `ENCODED_SIZE` is the exact length every value writes, for structs of fixed-width fields
 /// (bools and padding included), and `None` wherever a value's length can vary.
 #[test]

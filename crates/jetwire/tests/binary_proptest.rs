@@ -136,4 +136,63 @@ proptest! {
         let _ = binary::from_slice::<Meta>(&bytes);
         let _ = binary::from_slice::<Vec<Kind>>(&bytes);
     }
+
+    /// A raw struct (read as a check of its `bool` bytes and a copy) and the same fields read
+    /// one by one agree on every input: the same values, bit for bit, or the same error.
+    #[test]
+    fn raw_structs_agree_with_field_by_field_reads(
+        len in 0u8..16,
+        body in proptest::collection::vec(
+            prop_oneof![4 => 0u8..=1, 1 => 2u8..=3, 1 => any::<u8>()],
+            0..120,
+        ),
+    ) {
+        // A length that the body mostly holds (8 bytes an element), then bytes that are mostly
+        // valid bools, sometimes just above.
+        let bytes: Vec<u8> = std::iter::once(len).chain(body).collect();
+        let raw = binary::from_slice::<Vec<Flagged>>(&bytes)
+            .map(|v| v.iter().map(Flagged::bits).collect::<Vec<_>>())
+            .map_err(|e| e.to_string());
+        let by_field = binary::from_slice::<Vec<FlaggedFieldByField>>(&bytes)
+            .map(|v| v.iter().map(FlaggedFieldByField::bits).collect::<Vec<_>>())
+            .map_err(|e| e.to_string());
+        prop_assert_eq!(raw, by_field);
+    }
+}
+
+/// Raw: an `f32`, a `u16` and two `bool`s, 8 bytes on the wire and in memory.
+#[derive(ToBinary, FromBinary, Debug, Clone, Copy)]
+struct Flagged {
+    weight: f32,
+    id: u16,
+    on: bool,
+    seen: bool,
+}
+
+/// [`Flagged`]'s encoding read field by field: `PhantomData` takes no bytes but is not raw.
+#[derive(ToBinary, FromBinary, Debug, Clone, Copy)]
+struct FlaggedFieldByField {
+    weight: f32,
+    id: u16,
+    on: bool,
+    seen: bool,
+    marker: std::marker::PhantomData<()>,
+}
+
+impl Flagged {
+    fn bits(&self) -> (u32, u16, bool, bool) {
+        (self.weight.to_bits(), self.id, self.on, self.seen)
+    }
+}
+
+impl FlaggedFieldByField {
+    fn bits(&self) -> (u32, u16, bool, bool) {
+        (self.weight.to_bits(), self.id, self.on, self.seen)
+    }
+}
+
+#[test]
+fn the_raw_model_is_raw() {
+    assert!(<Flagged as FromBinary>::RAW.get());
+    assert!(!<FlaggedFieldByField as FromBinary>::RAW.get());
 }

@@ -176,6 +176,18 @@ impl<'de> Decoder<'de> {
         Ok(head)
     }
 
+    /// Takes the next `len` bytes if there are that many and `accept` says yes to them; leaves
+    /// the decoder as it was otherwise.
+    #[inline(always)]
+    pub(crate) fn take_if(&mut self, len: usize, accept: impl FnOnce(&[u8]) -> bool) -> Option<&'de [u8]> {
+        let (head, tail) = self.rest.split_at_checked(len)?;
+        if !accept(head) {
+            return None;
+        }
+        self.rest = tail;
+        Some(head)
+    }
+
     /// Takes the next `N` bytes.
     #[inline(always)]
     pub fn read_array<const N: usize>(&mut self) -> Result<[u8; N]> {

@@ -14,7 +14,7 @@ use super::{FromBinary, ToBinary};
 use crate::decode::Decoder;
 use crate::encode::Encoder;
 use crate::error::{Error, Result};
-use crate::plain::Plain;
+use crate::plain::{Plain, Raw};
 
 /// Adds the element index to an error's path.
 #[cold]
@@ -304,6 +304,7 @@ impl<'de, T: FromBinary<'de>, const N: usize> FromBinary<'de> for [T; N] {
     const IS_PLAIN: Plain<Self> = Plain::array(T::IS_PLAIN);
     const MIN_SIZE: usize = T::MIN_SIZE.saturating_mul(N);
     const FIXED_SIZE: bool = T::FIXED_SIZE;
+    const RAW: Raw<Self> = Raw::plain();
 
     #[inline]
     fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {

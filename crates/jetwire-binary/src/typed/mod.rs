@@ -12,7 +12,7 @@ use core::mem::MaybeUninit;
 use crate::decode::{DecodeOptions, Decoder};
 use crate::encode::Encoder;
 use crate::error::Result;
-use crate::plain::Plain;
+use crate::plain::{Plain, Raw};
 
 /// A type that can encode itself in jetwire's binary format.
 ///
@@ -159,6 +159,20 @@ pub trait FromBinary<'de>: Sized {
     /// from them, so that their own checks fold away. Saying `true` wrongly makes valid input
     /// fail to decode, nothing worse. `false` by default.
     const FIXED_SIZE: bool = false;
+
+    /// Whether a value can be read by copying its encoding into the start of its memory once
+    /// [`raw_bytes_valid`](Self::raw_bytes_valid) has accepted the bytes (see [`Raw`]): numbers,
+    /// `bool`, and derived structs of such with padding only at the end. Not raw by default.
+    const RAW: Raw<Self> = Raw::NO;
+
+    /// Whether `bytes`, exactly [`MIN_SIZE`](Self::MIN_SIZE) of them, encode a valid value.
+    /// Asked only of a type whose [`RAW`](Self::RAW) says yes, before its bytes are copied into
+    /// a value; `true` by default (for plain data, where every byte pattern is a value).
+    #[inline(always)]
+    fn raw_bytes_valid(bytes: &[u8]) -> bool {
+        let _ = bytes;
+        true
+    }
 
     /// Reads one value.
     fn decode(decoder: &mut Decoder<'de>) -> Result<Self>;

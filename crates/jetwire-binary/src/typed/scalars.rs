@@ -9,7 +9,7 @@ use super::{FromBinary, ToBinary};
 use crate::decode::Decoder;
 use crate::encode::Encoder;
 use crate::error::Result;
-use crate::plain::Plain;
+use crate::plain::{Plain, Raw};
 
 macro_rules! number_impls {
     ($($ty:ty),*) => {$(
@@ -34,6 +34,7 @@ macro_rules! number_impls {
             const IS_PLAIN: Plain<Self> = Plain::of();
             const MIN_SIZE: usize = size_of::<$ty>();
             const FIXED_SIZE: bool = true;
+            const RAW: Raw<Self> = Raw::plain();
 
             #[inline(always)]
             fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
@@ -117,6 +118,14 @@ impl ToBinary for bool {
 
 impl<'de> FromBinary<'de> for bool {
     const FIXED_SIZE: bool = true;
+    // SAFETY: one byte on the wire and in memory; the bytes `raw_bytes_valid` accepts, 0 and 1,
+    // are `false` and `true` in memory, and what `decode` reads from them.
+    const RAW: Raw<Self> = unsafe { Raw::assume() };
+
+    #[inline(always)]
+    fn raw_bytes_valid(bytes: &[u8]) -> bool {
+        bytes[0] <= 1
+    }
 
     #[inline(always)]
     fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {

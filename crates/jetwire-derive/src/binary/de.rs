@@ -23,6 +23,8 @@ pub fn generate(cont: &Container) -> TokenStream {
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let from_binary = quote!(#binary::FromBinary<'de>);
     let is_plain = plain::is_plain(cont, &binary, &private, &from_binary);
+    let is_raw = plain::is_raw(cont, &binary, &private);
+    let raw_bytes_valid = plain::raw_bytes_valid(cont, &binary);
     let g = Gen { cont, binary: &binary, private: &private };
 
     let no_uninit = |(min_size, decode, decode_into)| (min_size, decode, decode_into, TokenStream::new());
@@ -42,6 +44,9 @@ pub fn generate(cont: &Container) -> TokenStream {
             const IS_PLAIN: #binary::Plain<Self> = #is_plain;
             const MIN_SIZE: ::core::primitive::usize = #min_size;
             const FIXED_SIZE: ::core::primitive::bool = #fixed_size;
+            const RAW: #binary::Raw<Self> = #is_raw;
+
+            #raw_bytes_valid
 
             #[inline]
             fn decode(__d: &mut #binary::Decoder<'de>) -> #binary::Result<Self> {
@@ -230,13 +235,14 @@ impl Gen<'_> {
         let binary = self.binary;
         let may_be_plain = plain::may_be_plain(fields);
         // `decode` and `decode_uninit` differ only in what they do with the value: `finish`.
-        let decode_finishing = |finish: &dyn Fn(TokenStream) -> TokenStream| {
+        let decode_finishing = |finish: &dyn Fn(TokenStream) -> TokenStream, raw: TokenStream| {
             let block = if may_be_plain {
                 let value = finish(quote!(__v?));
                 quote! {
                     if let ::core::option::Option::Some(__v) = #private::decode_plain::<Self>(__d) {
                         return ::core::result::Result::Ok(#value);
                     }
+                    #raw
                 }
             } else {
                 TokenStream::new()
@@ -256,8 +262,25 @@ impl Gen<'_> {
                 ::core::result::Result::Ok(#value)
             }
         };
-        let decode = decode_finishing(&|value| value);
-        let decode_uninit = decode_finishing(&|value| quote!(__slot.write(#value)));
+        // A raw struct is a check and a copy; one whose bytes fail the check is read field by
+        // field below, which reports the error.
+        let decode = decode_finishing(
+            &|value| value,
+            quote! {
+                if let ::core::option::Option::Some(__v) = #private::decode_raw_value::<Self>(__d) {
+                    return ::core::result::Result::Ok(__v);
+                }
+            },
+        );
+        let decode_uninit = decode_finishing(
+            &|value| quote!(__slot.write(#value)),
+            quote! {
+                let __slot = match #private::decode_raw::<Self>(__d, __slot) {
+                    ::core::result::Result::Ok(__v) => return ::core::result::Result::Ok(__v),
+                    ::core::result::Result::Err(__slot) => __slot,
+                };
+            },
+        );
 
         let block_into = if may_be_plain {
             quote! {

@@ -1,4 +1,5 @@
-//! The plain-data proof: the `IS_PLAIN` constant of a struct.
+//! The plain-data proof: the `IS_PLAIN` constant of a struct; and the raw proof, its `RAW`
+//! constant and `raw_bytes_valid` check.
 //!
 //! A struct is plain when every field travels (none skipped, none written `with` a module),
 //! every field's type is plain, and the fields lie in memory in declaration order with no gap
@@ -76,5 +77,77 @@ fn layout_holds(fields: &[Field], private: &TokenStream) -> TokenStream {
             &[#(::core::mem::size_of::<#types>()),*],
             ::core::mem::size_of::<Self>(),
         )
+    }
+}
+
+/// The expression of `RAW: Raw<Self>` in the `FromBinary<'de>` impl.
+///
+/// A struct is raw when it could be plain as far as its attributes go ([`may_be_plain`]), every
+/// field's type is raw, and the fields' encodings tile the start of its memory in declaration
+/// order: each field's `offset_of!` is where the encoding of the one before ends (its
+/// `MIN_SIZE`, which a raw type's encoding always takes), and the last ends within the struct's
+/// size. Padding may follow the last field only. Evaluated by the compiler, per instantiation.
+pub fn is_raw(cont: &Container, binary: &TokenStream, private: &TokenStream) -> TokenStream {
+    let Some(fields) = raw_candidate_fields(cont) else {
+        return quote!(#binary::Raw::NO);
+    };
+    let from_binary = quote!(#binary::FromBinary<'de>);
+    let members = fields.iter().map(|f| &f.member);
+    let types: Vec<_> = fields.iter().map(|f| f.ty).collect();
+    quote! {
+        if #(<#types as #from_binary>::RAW.get() &&)* #private::encodings_tile_in_order(
+            &[#(::core::mem::offset_of!(Self, #members)),*],
+            &[#(<#types as #from_binary>::MIN_SIZE),*],
+            ::core::mem::size_of::<Self>(),
+        ) {
+            // SAFETY: every field is raw (its own RAW says so), so it is fixed-size and its
+            // memory starts with its encoding's `MIN_SIZE` bytes once its `raw_bytes_valid`
+            // accepts them; the fields' encodings lie one after the other from offset 0 in
+            // declaration order, ending within `Self` (checked here by the compiler). So a
+            // `Self` whose memory starts with its encoding (`MIN_SIZE`, the fields' sizes summed)
+            // has every field valid once `raw_bytes_valid` below accepts each field's bytes, and
+            // is the value the derived `decode` reads.
+            unsafe { #binary::Raw::assume() }
+        } else {
+            #binary::Raw::NO
+        }
+    }
+}
+
+/// The `raw_bytes_valid` method of a struct that may be raw: each field's check on its own
+/// bytes, in order. Empty (the default, `true`) for a struct that cannot be raw.
+pub fn raw_bytes_valid(cont: &Container, binary: &TokenStream) -> TokenStream {
+    let Some(fields) = raw_candidate_fields(cont) else {
+        return TokenStream::new();
+    };
+    let from_binary = quote!(#binary::FromBinary<'de>);
+    let checks = fields.iter().map(|f| {
+        let ty = f.ty;
+        quote! {
+            let (__field, __bytes) = __bytes.split_at(<#ty as #from_binary>::MIN_SIZE);
+            if !<#ty as #from_binary>::raw_bytes_valid(__field) {
+                return false;
+            }
+        }
+    });
+    quote! {
+        #[inline(always)]
+        fn raw_bytes_valid(__bytes: &[::core::primitive::u8]) -> ::core::primitive::bool {
+            #(#checks)*
+            let _ = __bytes;
+            true
+        }
+    }
+}
+
+/// The fields of a struct that may be raw: one whose attributes would let it be plain.
+fn raw_candidate_fields<'a>(cont: &'a Container<'a>) -> Option<&'a [Field<'a>]> {
+    match &cont.data {
+        Data::Struct(Style::Struct | Style::Tuple | Style::Newtype, fields)
+            if cont.attrs.versioned.is_none() && may_be_plain(fields) =>
+        {
+            Some(fields)
+        }
+        _ => None,
     }
 }

@@ -178,10 +178,11 @@ impl<T: ?Sized> Raw<T> {
     ///
     /// # Safety
     ///
-    /// `T`'s `FromBinary` impl must say `FIXED_SIZE`, with `0 < MIN_SIZE <= size_of::<T>()`,
-    /// and for any `MIN_SIZE` bytes that its `raw_bytes_valid` accepts, a `T` whose memory
-    /// starts with those bytes (whatever follows them, initialized or not) must be a valid `T`,
-    /// equal to the value `decode` reads from them on a little-endian host.
+    /// `T`'s `FromBinary` impl must say `FIXED_SIZE`, with `MIN_SIZE <= size_of::<T>()`, and
+    /// for any `MIN_SIZE` bytes that its `raw_bytes_valid` accepts, a `T` whose memory starts
+    /// with those bytes (whatever follows them, initialized or not) must be a valid `T`, equal
+    /// to the value `decode` reads from them on a little-endian host. (A type whose `MIN_SIZE`
+    /// is 0 is never copied: [`as_copy`](Self::as_copy) says no.)
     pub const unsafe fn assume() -> Raw<T> {
         Raw(true, PhantomData)
     }

@@ -561,6 +561,12 @@ fn raw_proof() {
     assert!(is_raw::<Point>() && is_raw::<Reordered>() && is_raw::<Asserted>() && is_raw::<Nested>());
     assert!(is_raw::<u64>() && is_raw::<f32>() && is_raw::<bool>() && is_raw::<[u16; 3]>());
     assert!(!is_raw::<char>() && !is_raw::<Option<u8>>() && !is_raw::<String>());
+    // The checks answer for exactly `MIN_SIZE` bytes, and say no (never panic) to other lengths.
+    assert!(<Waypoint as FromBinary>::raw_bytes_valid(&[0; 23]));
+    assert!(!<Waypoint as FromBinary>::raw_bytes_valid(&[2; 23]), "the bool byte");
+    assert!(!<Waypoint as FromBinary>::raw_bytes_valid(&[0; 5]));
+    assert!(!<Waypoint as FromBinary>::raw_bytes_valid(&[0; 24]));
+    assert!(!<bool as FromBinary>::raw_bytes_valid(&[]) && !<bool as FromBinary>::raw_bytes_valid(&[1, 0]));
 }
 
 /// A raw struct reads what the same fields read one by one: the values, alone and in `Vec`s

@@ -165,9 +165,10 @@ pub trait FromBinary<'de>: Sized {
     /// `bool`, and derived structs of such with padding only at the end. Not raw by default.
     const RAW: Raw<Self> = Raw::NO;
 
-    /// Whether `bytes`, exactly [`MIN_SIZE`](Self::MIN_SIZE) of them, encode a valid value.
-    /// Asked only of a type whose [`RAW`](Self::RAW) says yes, before its bytes are copied into
-    /// a value; `true` by default (for plain data, where every byte pattern is a value).
+    /// Whether `bytes` encode a valid value. The decoder asks only a type whose
+    /// [`RAW`](Self::RAW) says yes, with exactly [`MIN_SIZE`](Self::MIN_SIZE) bytes, before it
+    /// copies them into a value; `true` by default (for plain data, where every byte pattern is
+    /// a value). The derived and `bool` checks answer `false` for bytes of any other length.
     #[inline(always)]
     fn raw_bytes_valid(bytes: &[u8]) -> bool {
         let _ = bytes;

@@ -124,7 +124,7 @@ impl<'de> FromBinary<'de> for bool {
 
     #[inline(always)]
     fn raw_bytes_valid(bytes: &[u8]) -> bool {
-        bytes[0] <= 1
+        matches!(bytes, [0 | 1])
     }
 
     #[inline(always)]

@@ -104,9 +104,9 @@ pub fn is_raw(cont: &Container, binary: &TokenStream, private: &TokenStream) -> 
             // memory starts with its encoding's `MIN_SIZE` bytes once its `raw_bytes_valid`
             // accepts them; the fields' encodings lie one after the other from offset 0 in
             // declaration order, ending within `Self` (checked here by the compiler). So a
-            // `Self` whose memory starts with its encoding (`MIN_SIZE`, the fields' sizes summed)
-            // has every field valid once `raw_bytes_valid` below accepts each field's bytes, and
-            // is the value the derived `decode` reads.
+            // `Self` whose memory starts with its encoding (`MIN_SIZE`: the fields' `MIN_SIZE`s
+            // summed) has every field valid once the generated `raw_bytes_valid` accepts each
+            // field's bytes, and is the value the derived `decode` reads.
             unsafe { #binary::Raw::assume() }
         } else {
             #binary::Raw::NO
@@ -124,7 +124,11 @@ pub fn raw_bytes_valid(cont: &Container, binary: &TokenStream) -> TokenStream {
     let checks = fields.iter().map(|f| {
         let ty = f.ty;
         quote! {
-            let (__field, __bytes) = __bytes.split_at(<#ty as #from_binary>::MIN_SIZE);
+            let ::core::option::Option::Some((__field, __bytes)) =
+                __bytes.split_at_checked(<#ty as #from_binary>::MIN_SIZE)
+            else {
+                return false;
+            };
             if !<#ty as #from_binary>::raw_bytes_valid(__field) {
                 return false;
             }
@@ -134,8 +138,7 @@ pub fn raw_bytes_valid(cont: &Container, binary: &TokenStream) -> TokenStream {
         #[inline(always)]
         fn raw_bytes_valid(__bytes: &[::core::primitive::u8]) -> ::core::primitive::bool {
             #(#checks)*
-            let _ = __bytes;
-            true
+            __bytes.is_empty()
         }
     }
 }

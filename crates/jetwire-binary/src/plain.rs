@@ -84,7 +84,12 @@ plain_data!(u8, u16, u32, u64, u128, i8, i16, i32, i64, i128, f32, f64);
 unsafe impl<T: PlainData, const N: usize> PlainData for [T; N] {}
 
 /// Whether `T` is plain data: the type of [`ToBinary::IS_PLAIN`](crate::ToBinary::IS_PLAIN) and
-/// [`FromBinary::IS_PLAIN`](crate::FromBinary::IS_PLAIN). See the [module docs](self).
+/// [`FromBinary::IS_PLAIN`](crate::FromBinary::IS_PLAIN).
+///
+/// A type is plain when it has no padding, every bit pattern of its size is a valid value, it
+/// holds no pointers, and its encoding is exactly its memory on a little-endian host (the rules
+/// of [`PlainData`]). Its values, and `Vec`s, slices and arrays of them, are then one memory
+/// copy on little-endian hosts.
 ///
 /// It is tied to `T`, and a "yes" can only come from `unsafe` code or a [`PlainData`] impl, so
 /// that no safe impl can declare a type plain that is not.

@@ -9,7 +9,7 @@
 //!   validating and skipping without visiting string and whitespace bytes one by one.
 //! - [`copy`]: large memory copies whose speed does not depend on where the bytes sit.
 //! - [`ascii`]: how far a run of ASCII bytes reaches, for decoders that check strings.
-//! - [`array`]: [`PartialArray`](array::PartialArray), arrays decoded in place.
+//! - [`array`](mod@array): [`PartialArray`](array::PartialArray), arrays decoded in place.
 //! - [`blocks`]: the append-only block list behind input that arrives in pieces.
 //! - [`ErrorPath`]: the JSON Pointer of a failing value, shared by every format's errors.
 //!

@@ -1,7 +1,7 @@
 //! jetwire: fast, strict serialization with the feel of serde.
 //!
-//! - [`json`]: a strict RFC 8259 pull reader and writer, and typed (de)serialization through
-//!   [`ToJson`] and [`FromJson`], derivable with `#[derive(ToJson, FromJson)]`.
+//! - [`json`](mod@json): a strict RFC 8259 pull reader and writer, and typed (de)serialization
+//!   through [`ToJson`] and [`FromJson`], derivable with `#[derive(ToJson, FromJson)]`.
 //!
 //! - [`json::Value`] (a DOM that keeps numbers exactly and members in order, built with
 //!   [`json!`]), [`json::RawValue`], lazy lookups with [`json::get`], and with the `serde`

@@ -160,9 +160,10 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// Appends `value`'s encoding through [`ToBinary::encode_block`]: the whole encoding filled
-    /// in a block on the stack and appended with one capacity check, where field-by-field writes
-    /// check once per field. A block over 256 bytes is filled in place at the end of the output
+    /// Appends `value`'s encoding through
+    /// [`ToBinary::encode_block`](crate::ToBinary::encode_block): the whole encoding filled in a
+    /// block on the stack and appended with one capacity check, where field-by-field writes check
+    /// once per field. A block over 256 bytes is filled in place at the end of the output
     /// (zeroed first); a panic in `encode_block` takes it back.
     ///
     /// # Panics
@@ -214,8 +215,7 @@ impl<'a> Encoder<'a> {
     }
 
     /// Appends the elements of `items` without a length prefix: one copy of their memory when
-    /// `T` is plain and the host little-endian, else as [`write_sequence`](Self::write_sequence)
-    /// writes them.
+    /// `T` is plain and the host little-endian, else one element after the other.
     #[inline]
     pub fn write_elements<T: crate::ToBinary>(&mut self, items: &[T]) -> Result<()> {
         if T::IS_PLAIN.as_block() {

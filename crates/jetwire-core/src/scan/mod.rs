@@ -5,11 +5,13 @@
 //! byte; for the writer those are exactly the bytes that minimal escaping must rewrite. Both call
 //! [`find_string_special`].
 //!
-//! The layout follows memchr (the `arch` modules are the crate's, shared with [`copy`](crate::copy)): `arch/all` holds the portable SWAR version that every platform has;
-//! `arch/generic` the SIMD algorithms, written once over the [`vector`] trait; `arch/x86_64` their
-//! SSE2 and AVX2 instances and the choice between them, made once at run time (SSE2 is part of the
-//! x86_64 baseline; AVX2 is detected). Every backend is tested against the naive definition in
-//! this module. No backend reads past the end of its slice.
+//! The layout follows memchr (the `arch` modules are the crate's, shared with
+//! [`copy`](crate::copy)): `arch/all` holds the portable SWAR version that every platform has;
+//! `arch/generic` the SIMD algorithms, written once over the `Vector` trait (`vector.rs`);
+//! `arch/x86_64` their SSE2 and AVX2 instances and the choice between them, made once at run
+//! time (SSE2 is part of the x86_64 baseline; AVX2 is detected, or enabled for the whole build).
+//! Every backend is tested against the naive definition in this module. No backend reads past
+//! the end of its slice.
 
 use crate::arch;
 

@@ -56,11 +56,11 @@ pub(crate) enum Walked {
 /// ([`value`]), one for "after a value", so that each kind of token is checked where it can
 /// occur.
 pub(crate) fn walk(input: &[u8], start: usize, from: Start, depth_limit: usize) -> Walked {
-    let mut tokens = Tokens::new(input, start);
+    let mut blocks = Blocks::new(input, start);
     let mut last_comma = None;
-    match walk_to_end(input, &mut tokens, start, from, depth_limit, &mut last_comma) {
+    match walk_to_end(input, &mut Tokens::new(&mut blocks), start, from, depth_limit, &mut last_comma) {
         Some(end) => Walked::End(end),
-        None => Walked::Upto { last_comma, reached: tokens.unindexed.min(input.len()) },
+        None => Walked::Upto { last_comma, reached: blocks.unindexed.min(input.len()) },
     }
 }
 
@@ -69,7 +69,7 @@ pub(crate) fn walk(input: &[u8], start: usize, from: Start, depth_limit: usize) 
 #[inline(always)]
 fn walk_to_end(
     input: &[u8],
-    tokens: &mut Tokens<'_>,
+    tokens: &mut Tokens<'_, '_>,
     start: usize,
     from: Start,
     depth_limit: usize,
@@ -135,7 +135,7 @@ enum Value {
 /// Walks the value that starts at `at`, down through the first tokens of the containers it
 /// opens, until a value is complete (a scalar, a string, an empty container).
 #[inline(always)]
-fn value(input: &[u8], tokens: &mut Tokens<'_>, nesting: &mut Nesting, mut at: usize) -> Option<Value> {
+fn value(input: &[u8], tokens: &mut Tokens<'_, '_>, nesting: &mut Nesting, mut at: usize) -> Option<Value> {
     loop {
         let closed_empty = match input[at] {
             b'[' => {
@@ -191,8 +191,51 @@ fn literal(input: &[u8], at: usize, word: &[u8]) -> Option<()> {
     ends_scalar(input, at + word.len())
 }
 
-/// The token starts of the input, block by block, in batches of blocks indexed at once.
-struct Tokens<'a> {
+/// The token starts of the input, one at a time: the current block's starts, and where to get
+/// the next blocks' ([`Blocks`]).
+///
+/// The cursor (`base`, `starts`) is a value of its own, apart from the batch, which the
+/// out-of-line [`Blocks::next_block`] takes by reference: so that the cursor's address never
+/// leaves the walk and it stays in registers, instead of being stored and loaded back around
+/// every token.
+struct Tokens<'b, 'a> {
+    blocks: &'b mut Blocks<'a>,
+    /// The input offset of the current block.
+    base: usize,
+    /// The current block's token starts not yet handed out.
+    starts: u64,
+}
+
+impl<'b, 'a> Tokens<'b, 'a> {
+    fn new(blocks: &'b mut Blocks<'a>) -> Self {
+        Tokens { base: blocks.base, blocks, starts: 0 }
+    }
+
+    /// The input offset of the next token's first byte; `None` at the end of the input, or
+    /// where a string holds a control byte or an invalid escape.
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        while self.starts == 0 {
+            (self.base, self.starts) = self.blocks.next_block()?;
+        }
+        let at = self.base + self.starts.trailing_zeros() as usize;
+        self.starts &= self.starts - 1;
+        Some(at)
+    }
+
+    /// After a property name: the colon, and the start of the value after it.
+    #[inline(always)]
+    fn after_name(&mut self) -> Option<usize> {
+        let colon = self.next()?;
+        if self.blocks.input[colon] != b':' {
+            return None;
+        }
+        self.next()
+    }
+}
+
+/// The blocks of the input, in batches of blocks indexed at once.
+struct Blocks<'a> {
     input: &'a [u8],
     structure: Structure,
     batch: [BlockTokens; MAX_BATCH],
@@ -206,13 +249,11 @@ struct Tokens<'a> {
     base: usize,
     /// The input offset of the first block not yet indexed.
     unindexed: usize,
-    /// The current block's token starts not yet handed out.
-    starts: u64,
 }
 
-impl<'a> Tokens<'a> {
+impl<'a> Blocks<'a> {
     fn new(input: &'a [u8], start: usize) -> Self {
-        Tokens {
+        Blocks {
             input,
             structure: Structure::new(),
             batch: [BlockTokens::default(); MAX_BATCH],
@@ -221,36 +262,13 @@ impl<'a> Tokens<'a> {
             batch_len: 1,
             base: start,
             unindexed: start,
-            starts: 0,
         }
-    }
-
-    /// The input offset of the next token's first byte; `None` at the end of the input, or
-    /// where a string holds a control byte or an invalid escape.
-    #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
-        while self.starts == 0 {
-            self.next_block()?;
-        }
-        let at = self.base + self.starts.trailing_zeros() as usize;
-        self.starts &= self.starts - 1;
-        Some(at)
-    }
-
-    /// After a property name: the colon, and the start of the value after it.
-    #[inline(always)]
-    fn after_name(&mut self) -> Option<usize> {
-        let colon = self.next()?;
-        if self.input[colon] != b':' {
-            return None;
-        }
-        self.next()
     }
 
     /// Moves to the next block, indexing a new batch when this one is used up, and checks the
-    /// strings in it.
+    /// strings in it: the block's input offset and its token starts.
     #[inline(never)]
-    fn next_block(&mut self) -> Option<()> {
+    fn next_block(&mut self) -> Option<(usize, u64)> {
         if self.next == self.filled {
             if self.unindexed >= self.input.len() {
                 return None;
@@ -273,8 +291,7 @@ impl<'a> Tokens<'a> {
         {
             return None;
         }
-        self.starts = block.starts;
-        Some(())
+        Some((self.base, block.starts))
     }
 }
 

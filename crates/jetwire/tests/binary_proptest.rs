@@ -154,7 +154,7 @@ proptest! {
             .map(|v| v.iter().map(Flagged::bits).collect::<Vec<_>>())
             .map_err(|e| e.to_string());
         let by_field = binary::from_slice::<Vec<FlaggedFieldByField>>(&bytes)
-            .map(|v| v.iter().map(FlaggedFieldByField::bits).collect::<Vec<_>>())
+            .map(|v| v.iter().map(|f| Flagged::from(f).bits()).collect::<Vec<_>>())
             .map_err(|e| e.to_string());
         prop_assert_eq!(raw, by_field);
     }
@@ -185,9 +185,9 @@ impl Flagged {
     }
 }
 
-impl FlaggedFieldByField {
-    fn bits(&self) -> (u32, u16, bool, bool) {
-        (self.weight.to_bits(), self.id, self.on, self.seen)
+impl From<&FlaggedFieldByField> for Flagged {
+    fn from(f: &FlaggedFieldByField) -> Self {
+        Flagged { weight: f.weight, id: f.id, on: f.on, seen: f.seen }
     }
 }
 

@@ -23,17 +23,9 @@ pub fn is_plain(
     trait_path: &TokenStream,
 ) -> TokenStream {
     let no = quote!(#binary::Plain::NO);
-    let fields = match &cont.data {
-        Data::Struct(Style::Struct | Style::Tuple | Style::Newtype, fields)
-            if cont.attrs.versioned.is_none() =>
-        {
-            fields
-        }
-        _ => return no,
-    };
-    if !may_be_plain(fields) {
+    let Some(fields) = candidate_fields(cont) else {
         return no;
-    }
+    };
     let layout = layout_holds(fields, private);
     if cont.attrs.plain.is_some() {
         return quote! {{
@@ -88,7 +80,7 @@ fn layout_holds(fields: &[Field], private: &TokenStream) -> TokenStream {
 /// `MIN_SIZE`, which a raw type's encoding always takes), and the last ends within the struct's
 /// size. Padding may follow the last field only. Evaluated by the compiler, per instantiation.
 pub fn is_raw(cont: &Container, binary: &TokenStream, private: &TokenStream) -> TokenStream {
-    let Some(fields) = raw_candidate_fields(cont) else {
+    let Some(fields) = candidate_fields(cont) else {
         return quote!(#binary::Raw::NO);
     };
     let from_binary = quote!(#binary::FromBinary<'de>);
@@ -117,7 +109,7 @@ pub fn is_raw(cont: &Container, binary: &TokenStream, private: &TokenStream) -> 
 /// The `raw_bytes_valid` method of a struct that may be raw: each field's check on its own
 /// bytes, in order. Empty (the default, `true`) for a struct that cannot be raw.
 pub fn raw_bytes_valid(cont: &Container, binary: &TokenStream) -> TokenStream {
-    let Some(fields) = raw_candidate_fields(cont) else {
+    let Some(fields) = candidate_fields(cont) else {
         return TokenStream::new();
     };
     let from_binary = quote!(#binary::FromBinary<'de>);
@@ -143,8 +135,9 @@ pub fn raw_bytes_valid(cont: &Container, binary: &TokenStream) -> TokenStream {
     }
 }
 
-/// The fields of a struct that may be raw: one whose attributes would let it be plain.
-fn raw_candidate_fields<'a>(cont: &'a Container<'a>) -> Option<&'a [Field<'a>]> {
+/// The fields of a struct that may be plain or raw: not versioned, and its attributes allow it
+/// ([`may_be_plain`]).
+fn candidate_fields<'a>(cont: &'a Container<'a>) -> Option<&'a [Field<'a>]> {
     match &cont.data {
         Data::Struct(Style::Struct | Style::Tuple | Style::Newtype, fields)
             if cont.attrs.versioned.is_none() && may_be_plain(fields) =>

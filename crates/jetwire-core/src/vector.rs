@@ -40,6 +40,9 @@ pub(crate) unsafe trait Vector: Copy {
     /// The lane-wise bitwise or.
     unsafe fn or(self, other: Self) -> Self;
 
+    /// The lane-wise bitwise exclusive or.
+    unsafe fn xor(self, other: Self) -> Self;
+
     /// One bit per lane, lane 0 in bit 0: the lane's high bit.
     unsafe fn movemask(self) -> u32;
 
@@ -48,6 +51,17 @@ pub(crate) unsafe trait Vector: Copy {
     #[inline(always)]
     unsafe fn prefix_xor(x: u64) -> u64 {
         crate::structure::prefix_xor(x)
+    }
+
+    /// `0xFF` in the lanes that hold an ASCII digit, `0` elsewhere.
+    #[inline(always)]
+    unsafe fn digit_lanes(self) -> Self {
+        // SAFETY: register operations only; the caller has checked the instruction set.
+        unsafe {
+            // Flipping bits 4 and 5 maps `0`..=`9` to 0..=9 and every other byte above 9.
+            let offset = self.xor(Self::splat(0x30));
+            offset.min(Self::splat(9)).cmpeq(offset)
+        }
     }
 
     /// `0xFF` in the lanes that hold JSON whitespace (space, tab, line feed, carriage return),
@@ -132,6 +146,12 @@ mod x86_64 {
         }
 
         #[inline(always)]
+        unsafe fn xor(self, other: Self) -> Self {
+            // SAFETY: SSE2 is part of the x86_64 baseline.
+            unsafe { _mm_xor_si128(self, other) }
+        }
+
+        #[inline(always)]
         unsafe fn movemask(self) -> u32 {
             // SAFETY: SSE2 is part of the x86_64 baseline.
             unsafe { _mm_movemask_epi8(self) as u32 }
@@ -202,6 +222,12 @@ mod x86_64 {
         unsafe fn or(self, other: Self) -> Self {
             // SAFETY: the caller has checked for AVX2 (this trait's contract).
             unsafe { _mm256_or_si256(self, other) }
+        }
+
+        #[inline(always)]
+        unsafe fn xor(self, other: Self) -> Self {
+            // SAFETY: the caller has checked for AVX2 (this trait's contract).
+            unsafe { _mm256_xor_si256(self, other) }
         }
 
         #[inline(always)]

@@ -91,7 +91,16 @@ pub fn leading_digits(haystack: &[u8]) -> usize {
 /// ```
 #[inline(always)]
 pub fn end_of_digits(haystack: &[u8], at: usize) -> usize {
-    arch::all::swar::end_of_digits(haystack, at)
+    // Digit runs are short (a number's parts), so the baseline width serves every CPU: no
+    // dispatch, and the loop inlines into the number scanners.
+    #[cfg(target_arch = "x86_64")]
+    {
+        arch::x86_64::sse2::end_of_digits(haystack, at)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        arch::all::swar::end_of_digits(haystack, at)
+    }
 }
 
 /// How many ASCII digits the eight bytes of `word` (loaded little-endian) start with, 0 to 8.
@@ -326,6 +335,26 @@ mod tests {
             }
             let run = naive_whitespace(&bytes);
             prop_assert_eq!(skip_short_whitespace(&bytes), (run < SHORT_WHITESPACE).then_some(run));
+        }
+
+        #[test]
+        fn every_backend_ends_digit_runs_where_the_naive_scan_does(
+            bytes in proptest::collection::vec(
+                prop_oneof![
+                    12 => b'0'..=b'9',
+                    // The bytes next to the digits, and those that differ from one by a bit.
+                    2 => proptest::sample::select(&b"/:\x20\xb0\xb9\x10\x19\x70\x79.eE-+"[..]),
+                    1 => any::<u8>(),
+                ],
+                0..80,
+            ),
+            at in 0usize..90,
+        ) {
+            let naive = at + bytes.get(at..).map_or(0, |rest| rest.iter().take_while(|b| b.is_ascii_digit()).count());
+            prop_assert_eq!(end_of_digits(&bytes, at), naive, "dispatch");
+            prop_assert_eq!(arch::all::swar::end_of_digits(&bytes, at), naive, "swar");
+            #[cfg(target_arch = "x86_64")]
+            prop_assert_eq!(arch::x86_64::sse2::end_of_digits(&bytes, at), naive, "sse2");
         }
 
         #[test]

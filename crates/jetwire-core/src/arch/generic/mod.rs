@@ -85,6 +85,26 @@ pub(crate) unsafe fn whitespace_mask<V: Vector>(ptr: *const u8) -> u32 {
     unsafe { V::load_unaligned(ptr).whitespace_lanes().movemask() }
 }
 
+/// See [`crate::scan::end_of_digits`]: a register at a time while a whole one remains, then
+/// the portable word-at-a-time steps for the rest.
+///
+/// # Safety
+///
+/// `V`'s instruction set must be available.
+#[inline(always)]
+pub(crate) unsafe fn end_of_digits<V: Vector>(haystack: &[u8], mut at: usize) -> usize {
+    while let Some(chunk) = haystack.get(at..at + V::LANES) {
+        // SAFETY: `chunk` holds `V::LANES` readable bytes; the caller has checked the
+        // instruction set.
+        let digits = unsafe { V::load_unaligned(chunk.as_ptr()).digit_lanes().movemask() };
+        if digits != all_lanes::<V>() {
+            return at + digits.trailing_ones() as usize;
+        }
+        at += V::LANES;
+    }
+    super::all::swar::end_of_digits(haystack, at)
+}
+
 /// A mask of bits for every lane of `V`.
 #[inline(always)]
 fn all_lanes<V: Vector>() -> u32 {

@@ -48,6 +48,13 @@ pub(crate) fn copy_first_register(out: &mut Vec<u8>, source: &[u8]) -> Result<us
     }
 }
 
+/// See [`generic::end_of_digits`].
+#[inline(always)]
+pub(crate) fn end_of_digits(haystack: &[u8], at: usize) -> usize {
+    // SAFETY: SSE2 is baseline; the generic version checks every load's length itself.
+    unsafe { generic::end_of_digits::<__m128i>(haystack, at) }
+}
+
 /// See [`generic::find_string_special`].
 #[inline]
 pub(crate) fn find_string_special(haystack: &[u8], from: usize) -> Option<usize> {

@@ -103,6 +103,27 @@ pub fn end_of_digits(haystack: &[u8], at: usize) -> usize {
     }
 }
 
+/// One bit per byte of `window`, byte 0 in bit 0: set where the byte is an ASCII digit. A
+/// number scanner reads all of a short number's digit runs from such masks.
+///
+/// ```
+/// use jetwire_core::scan::digit_mask;
+/// let mut window = [b' '; 16];
+/// window[..6].copy_from_slice(b"-12.5e");
+/// assert_eq!(digit_mask(&window), 0b01_0110);
+/// ```
+#[inline(always)]
+pub fn digit_mask(window: &[u8; 16]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        arch::x86_64::sse2::digit_mask(window)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        arch::all::swar::digit_mask(window)
+    }
+}
+
 /// How many ASCII digits the eight bytes of `word` (loaded little-endian) start with, 0 to 8.
 ///
 /// ```
@@ -355,6 +376,19 @@ mod tests {
             prop_assert_eq!(arch::all::swar::end_of_digits(&bytes, at), naive, "swar");
             #[cfg(target_arch = "x86_64")]
             prop_assert_eq!(arch::x86_64::sse2::end_of_digits(&bytes, at), naive, "sse2");
+        }
+
+        #[test]
+        fn every_backend_masks_the_digits_the_naive_scan_finds(
+            bytes in proptest::array::uniform16(prop_oneof![
+                4 => b'0'..=b'9',
+                2 => proptest::sample::select(&b"/:\x20\xb0\xb9\x10\x19\x70\x79.eE-+"[..]),
+                1 => any::<u8>(),
+            ]),
+        ) {
+            let naive = bytes.iter().enumerate().filter(|(_, b)| b.is_ascii_digit()).fold(0u32, |m, (i, _)| m | 1 << i);
+            prop_assert_eq!(digit_mask(&bytes), naive, "dispatch");
+            prop_assert_eq!(arch::all::swar::digit_mask(&bytes), naive, "swar");
         }
 
         #[test]

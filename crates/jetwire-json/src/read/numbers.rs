@@ -145,24 +145,87 @@ pub(crate) const POW10_U64: [u64; 9] =
 /// whose value is decoded only on request.
 #[inline]
 pub(crate) fn skip(input: &[u8], start: usize) -> Result<usize, NumberError> {
-    skip_inlined(input, start)
+    skip_bytewise(input, start)
 }
 
-/// [`skip`], always inlined: for the structural walk, whose only other work per number is a
-/// bit scan.
+/// [`skip`] for the structural walk, whose only other work per number is a bit scan: inlined,
+/// with the rare cases out of line.
+///
+/// A number that ends within 32 bytes of its start, with that many bytes of input left, is
+/// checked from masks of the digits in those bytes ([`short_number_len`]); any other number,
+/// and any that breaks the grammar, goes byte by byte, which names the error.
 #[inline(always)]
-pub(crate) fn skip_inlined(input: &[u8], start: usize) -> Result<usize, NumberError> {
-    let mut i = start + usize::from(input.get(start) == Some(&b'-'));
-    match input.get(i) {
-        Some(b'0') => {
-            i += 1;
-            if matches!(input.get(i), Some(b'0'..=b'9')) {
-                return Err(NumberError::LeadingZero(i - 1));
-            }
+pub(crate) fn skip_windowed(input: &[u8], start: usize) -> Result<usize, NumberError> {
+    if let Some(window) = input.get(start..).and_then(<[u8]>::first_chunk::<32>) {
+        if let Some(len) = short_number_len(window) {
+            return Ok(start + len);
         }
-        Some(b'1'..=b'9') => i = skip_digits(input, i + 1),
-        _ => return Err(NumberError::DigitAfterMinus(i)),
     }
+    skip_out_of_line(input, start)
+}
+
+/// [`skip`], kept out of the walk's loop: the rare numbers the window does not settle.
+#[inline(never)]
+fn skip_out_of_line(input: &[u8], start: usize) -> Result<usize, NumberError> {
+    skip_bytewise(input, start)
+}
+
+/// The length of the valid number at the start of `window`, if it ends before the window's
+/// last byte; `None` when it does not, or breaks the grammar.
+///
+/// Each digit run's length is a count of trailing ones in one mask of the window's digits (two
+/// vector compares), so a number costs the same few bit operations whatever the lengths of its
+/// parts. Computing the second half of the mask only for numbers that reach it was tried: it
+/// kept integers to one compare but lost most of the gain on fractions (docs/perf-log.md).
+#[inline(always)]
+fn short_number_len(window: &[u8; 32]) -> Option<usize> {
+    let (low, high) = window.split_at(16);
+    let digits = u64::from(scan::digit_mask(low.try_into().expect("16 bytes")))
+        | u64::from(scan::digit_mask(high.try_into().expect("16 bytes"))) << 16;
+    // The digits from `i` on (`i <= 32`: the bits above the mask are zeros).
+    let run_at = |i: usize| (!(digits >> i)).trailing_zeros() as usize;
+    let mut i = usize::from(window[0] == b'-');
+    let int = run_at(i);
+    if int == 0 || (int > 1 && window[i] == b'0') {
+        return None;
+    }
+    i += int;
+    if *window.get(i)? == b'.' {
+        let fraction = run_at(i + 1);
+        if fraction == 0 {
+            return None;
+        }
+        i += 1 + fraction;
+    }
+    if *window.get(i)? | 0x20 == b'e' {
+        i += 1;
+        i += usize::from(matches!(window.get(i)?, b'+' | b'-'));
+        let exponent = run_at(i);
+        if exponent == 0 {
+            return None;
+        }
+        i += exponent;
+    }
+    (i < window.len()).then_some(i)
+}
+
+/// The index one past the integer part of the number at `input[start]`: an optional `-`, then
+/// `0` or a run of digits that does not start with `0`.
+#[inline(always)]
+fn skip_integer_part(input: &[u8], start: usize) -> Result<usize, NumberError> {
+    let i = start + usize::from(input.get(start) == Some(&b'-'));
+    match input.get(i) {
+        Some(b'0') if matches!(input.get(i + 1), Some(b'0'..=b'9')) => Err(NumberError::LeadingZero(i)),
+        Some(b'0') => Ok(i + 1),
+        Some(b'1'..=b'9') => Ok(skip_digits(input, i + 1)),
+        _ => Err(NumberError::DigitAfterMinus(i)),
+    }
+}
+
+/// [`skip`] a byte (or a digit word) at a time.
+#[inline(always)]
+fn skip_bytewise(input: &[u8], start: usize) -> Result<usize, NumberError> {
+    let mut i = skip_integer_part(input, start)?;
     if input.get(i) == Some(&b'.') {
         let first = i + 1;
         i = skip_digits(input, first);
@@ -423,6 +486,45 @@ mod tests {
         ] {
             let bytes = text.as_bytes();
             assert_eq!(skip(bytes, 0), scan(bytes, 0).map(|n| n.end), "{text}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        /// The window path against the byte path, on number-like text (valid or not) followed by
+        /// enough bytes for the window: the same end, or the window declines and the byte path
+        /// gives its error.
+        #[test]
+        fn the_window_path_agrees_with_the_byte_path(
+            text in "-?[0-9]{0,20}(\\.[0-9]{0,12})?([eE][-+]?[0-9]{0,5})?[-+.eE0-9 ,\\]x]{0,3}",
+            padding in proptest::collection::vec(proptest::prelude::any::<u8>(), 32),
+        ) {
+            let mut input = text.into_bytes();
+            input.extend_from_slice(&padding);
+            let bytewise = skip_bytewise(&input, 0);
+            proptest::prop_assert_eq!(skip_windowed(&input, 0), bytewise);
+        }
+    }
+
+    #[test]
+    fn short_numbers_take_the_window_path() {
+        let padded = |text: &str| {
+            let mut window = [b' '; 32];
+            window[..text.len()].copy_from_slice(text.as_bytes());
+            short_number_len(&window)
+        };
+        assert_eq!(padded("-65.613616999999977"), Some(19));
+        assert_eq!(padded("0"), Some(1));
+        assert_eq!(padded("-0.5e+7"), Some(7));
+        assert_eq!(padded("1E9"), Some(3));
+        assert_eq!(padded("505874924095815681"), Some(18));
+        assert_eq!(padded("1234567890123456"), Some(16));
+        assert_eq!(padded("-123456789012345"), Some(16));
+        assert_eq!(padded("1234567890123456789012345678901"), Some(31));
+        // A number that reaches the window's last byte, and invalid ones, go byte by byte.
+        assert_eq!(padded("12345678901234567890123456789012"), None);
+        for invalid in ["-", "01", "1.", "1e", "1e+", "--1", "-a", "1234567890123456.", "1.5e"] {
+            assert_eq!(padded(invalid), None, "{invalid}");
         }
     }
 

@@ -160,7 +160,7 @@ fn value(input: &[u8], tokens: &mut Tokens<'_, '_>, nesting: &mut Nesting, mut a
             }
             b'"' => false,
             b'-' | b'0'..=b'9' => {
-                ends_scalar(input, numbers::skip_inlined(input, at).ok()?)?;
+                ends_scalar(input, numbers::skip_windowed(input, at).ok()?)?;
                 false
             }
             b't' => literal(input, at, b"true").map(|()| false)?,

@@ -55,6 +55,13 @@ pub(crate) fn end_of_digits(haystack: &[u8], at: usize) -> usize {
     unsafe { generic::end_of_digits::<__m128i>(haystack, at) }
 }
 
+/// See [`crate::scan::digit_mask`].
+#[inline(always)]
+pub(crate) fn digit_mask(window: &[u8; LANES]) -> u32 {
+    // SAFETY: SSE2 is baseline; the window holds one register's bytes.
+    unsafe { __m128i::load_unaligned(window.as_ptr()).digit_lanes().movemask() }
+}
+
 /// See [`generic::find_string_special`].
 #[inline]
 pub(crate) fn find_string_special(haystack: &[u8], from: usize) -> Option<usize> {

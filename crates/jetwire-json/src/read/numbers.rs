@@ -143,6 +143,8 @@ pub(crate) const POW10_U64: [u64; 9] =
 /// Validates the number that starts at `input[start]` (a `-` or a digit) without decoding it,
 /// and returns the index one past its end: the cheap path for skipping and for number tokens,
 /// whose value is decoded only on request.
+///
+/// (`skip_out_of_line` is the same, never inlined: the structural walk's slow path.)
 #[inline]
 pub(crate) fn skip(input: &[u8], start: usize) -> Result<usize, NumberError> {
     skip_bytewise(input, start)
@@ -151,11 +153,14 @@ pub(crate) fn skip(input: &[u8], start: usize) -> Result<usize, NumberError> {
 /// [`skip`] for the structural walk, whose only other work per number is a bit scan: inlined,
 /// with the rare cases out of line.
 ///
-/// A number that ends within 32 bytes of its start, with that many bytes of input left, is
-/// checked from masks of the digits in those bytes ([`short_number_len`]); any other number,
-/// and any that breaks the grammar, goes byte by byte, which names the error.
+/// On x86_64, a number of at most 31 bytes with 32 bytes of input from its start is checked
+/// from a mask of the digits in those bytes ([`short_number_len`]). Any other number, and any
+/// that breaks the grammar, goes to the byte path (the walk only asks whether it is valid; the
+/// token path that takes over from a failed walk names the error). Elsewhere the mask would be
+/// built a byte at a time, so every number takes the byte path.
 #[inline(always)]
 pub(crate) fn skip_windowed(input: &[u8], start: usize) -> Result<usize, NumberError> {
+    #[cfg(target_arch = "x86_64")]
     if let Some(window) = input.get(start..).and_then(<[u8]>::first_chunk::<32>) {
         if let Some(len) = short_number_len(window) {
             return Ok(start + len);
@@ -164,7 +169,8 @@ pub(crate) fn skip_windowed(input: &[u8], start: usize) -> Result<usize, NumberE
     skip_out_of_line(input, start)
 }
 
-/// [`skip`], kept out of the walk's loop: the rare numbers the window does not settle.
+/// [`skip`] (the same body), kept out of the walk's loop: the rare numbers the window does not
+/// settle.
 #[inline(never)]
 fn skip_out_of_line(input: &[u8], start: usize) -> Result<usize, NumberError> {
     skip_bytewise(input, start)
@@ -177,6 +183,7 @@ fn skip_out_of_line(input: &[u8], start: usize) -> Result<usize, NumberError> {
 /// vector compares), so a number costs the same few bit operations whatever the lengths of its
 /// parts. Computing the second half of the mask only for numbers that reach it was tried: it
 /// kept integers to one compare but lost most of the gain on fractions (docs/perf-log.md).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
 fn short_number_len(window: &[u8; 32]) -> Option<usize> {
     let (low, high) = window.split_at(16);
@@ -518,11 +525,16 @@ mod tests {
         assert_eq!(padded("-0.5e+7"), Some(7));
         assert_eq!(padded("1E9"), Some(3));
         assert_eq!(padded("505874924095815681"), Some(18));
+        assert_eq!(padded("123456789012345"), Some(15));
         assert_eq!(padded("1234567890123456"), Some(16));
         assert_eq!(padded("-123456789012345"), Some(16));
+        assert_eq!(padded("12345678901234567"), Some(17));
+        assert_eq!(padded("1.5e123456789012345678901234567"), Some(31));
         assert_eq!(padded("1234567890123456789012345678901"), Some(31));
         // A number that reaches the window's last byte, and invalid ones, go byte by byte.
         assert_eq!(padded("12345678901234567890123456789012"), None);
+        assert_eq!(padded("1234567890123456789012345678e123"), None);
+        assert_eq!(padded("1.234567890123456789012345678901"), None);
         for invalid in ["-", "01", "1.", "1e", "1e+", "--1", "-a", "1234567890123456.", "1.5e"] {
             assert_eq!(padded(invalid), None, "{invalid}");
         }

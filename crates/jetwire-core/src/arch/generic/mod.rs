@@ -85,6 +85,17 @@ pub(crate) unsafe fn whitespace_mask<V: Vector>(ptr: *const u8) -> u32 {
     unsafe { V::load_unaligned(ptr).whitespace_lanes().movemask() }
 }
 
+/// A bit per lane of the `V::LANES` bytes at `ptr`: set where the byte is an ASCII digit.
+///
+/// # Safety
+///
+/// `V`'s instruction set must be available, and `ptr` valid for reading `V::LANES` bytes.
+#[inline(always)]
+pub(crate) unsafe fn digit_mask<V: Vector>(ptr: *const u8) -> u32 {
+    // SAFETY: forwarded from the caller.
+    unsafe { V::load_unaligned(ptr).digit_lanes().movemask() }
+}
+
 /// See [`crate::scan::end_of_digits`]: a register at a time while a whole one remains, then
 /// the portable word-at-a-time steps for the rest.
 ///
@@ -96,7 +107,7 @@ pub(crate) unsafe fn end_of_digits<V: Vector>(haystack: &[u8], mut at: usize) ->
     while let Some(chunk) = haystack.get(at..at + V::LANES) {
         // SAFETY: `chunk` holds `V::LANES` readable bytes; the caller has checked the
         // instruction set.
-        let digits = unsafe { V::load_unaligned(chunk.as_ptr()).digit_lanes().movemask() };
+        let digits = unsafe { digit_mask::<V>(chunk.as_ptr()) };
         if digits != all_lanes::<V>() {
             return at + digits.trailing_ones() as usize;
         }

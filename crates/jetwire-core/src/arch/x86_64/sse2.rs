@@ -59,7 +59,7 @@ pub(crate) fn end_of_digits(haystack: &[u8], at: usize) -> usize {
 #[inline(always)]
 pub(crate) fn digit_mask(window: &[u8; LANES]) -> u32 {
     // SAFETY: SSE2 is baseline; the window holds one register's bytes.
-    unsafe { __m128i::load_unaligned(window.as_ptr()).digit_lanes().movemask() }
+    unsafe { generic::digit_mask::<__m128i>(window.as_ptr()) }
 }
 
 /// See [`generic::find_string_special`].

@@ -234,34 +234,39 @@ impl Gen<'_> {
         let private = self.private;
         let binary = self.binary;
         let may_be_plain = plain::may_be_plain(fields);
-        // `decode` and `decode_uninit` differ only in what they do with the value: `finish`.
-        let decode_finishing = |finish: &dyn Fn(TokenStream) -> TokenStream, raw: TokenStream| {
-            let block = if may_be_plain {
-                let value = finish(quote!(__v?));
-                quote! {
-                    if let ::core::option::Option::Some(__v) = #private::decode_plain::<Self>(__d) {
-                        return ::core::result::Result::Ok(#value);
+        // `decode` and `decode_uninit` differ only in what they do with the value: `finish`, and
+        // `decode_uninit` may write the fields into the slot one by one (`in_place`).
+        let decode_finishing =
+            |finish: &dyn Fn(TokenStream) -> TokenStream, raw: TokenStream, in_place: bool| {
+                let block = if may_be_plain {
+                    let value = finish(quote!(__v?));
+                    quote! {
+                        if let ::core::option::Option::Some(__v) = #private::decode_plain::<Self>(__d) {
+                            return ::core::result::Result::Ok(#value);
+                        }
+                        #raw
                     }
-                    #raw
+                } else {
+                    TokenStream::new()
+                };
+                let (runs, read_in_runs) = self.fixed_runs(fields);
+                let inits = fields.iter().map(|f| {
+                    let member = &f.member;
+                    let value = if travels(f) { read_in_runs(f) } else { self.skipped_value(f, true) };
+                    quote!(#member: #value)
+                });
+                let fixed = self.fixed_rebinding();
+                let value = finish(quote!(Self { #(#inits,)* }));
+                let field_by_field =
+                    if in_place { self.fields_in_place(fields, &read_in_runs) } else { TokenStream::new() };
+                quote! {
+                    #block
+                    #fixed
+                    #runs
+                    #field_by_field
+                    ::core::result::Result::Ok(#value)
                 }
-            } else {
-                TokenStream::new()
             };
-            let (runs, read_in_runs) = self.fixed_runs(fields);
-            let inits = fields.iter().map(|f| {
-                let member = &f.member;
-                let value = if travels(f) { read_in_runs(f) } else { self.skipped_value(f, true) };
-                quote!(#member: #value)
-            });
-            let fixed = self.fixed_rebinding();
-            let value = finish(quote!(Self { #(#inits,)* }));
-            quote! {
-                #block
-                #fixed
-                #runs
-                ::core::result::Result::Ok(#value)
-            }
-        };
         // A raw struct is a check and a copy; one whose bytes fail the check is read field by
         // field below, which reports the error.
         let decode = decode_finishing(
@@ -271,6 +276,7 @@ impl Gen<'_> {
                     return ::core::result::Result::Ok(__v);
                 }
             },
+            false,
         );
         let decode_uninit = decode_finishing(
             &|value| quote!(__slot.write(#value)),
@@ -280,6 +286,7 @@ impl Gen<'_> {
                     ::core::result::Result::Err(__slot) => __slot,
                 };
             },
+            true,
         );
 
         let block_into = if may_be_plain {
@@ -320,6 +327,33 @@ impl Gen<'_> {
             ::core::result::Result::Ok(())
         };
         (self.min_size(fields), decode, decode_into, self.decode_uninit_fn(decode_uninit))
+    }
+
+    /// For `decode_uninit` of a type without drop glue: each field written into the slot as soon
+    /// as it is read, then the slot handed back, so that the decoded fields need not all be held
+    /// (in registers, or spilled) until the value is complete. Without drop glue, an error after
+    /// some fields are written leaves nothing to drop; a type with it builds the whole value and
+    /// writes it at once (the code after this block), so an error drops what was read.
+    fn fields_in_place(&self, fields: &[Field], read: &dyn Fn(&Field) -> TokenStream) -> TokenStream {
+        let writes = fields.iter().map(|f| {
+            let member = &f.member;
+            let value = if travels(f) { read(f) } else { self.skipped_value(f, true) };
+            quote! {
+                let __v = #value;
+                // SAFETY: `__p` points to the slot, valid for writes of `Self`; the field's place
+                // is taken without a reference to the uninitialized value, and written unaligned
+                // in case `Self` is packed.
+                unsafe { ::core::ptr::addr_of_mut!((*__p).#member).write_unaligned(__v) };
+            }
+        });
+        quote! {
+            if !::core::mem::needs_drop::<Self>() {
+                let __p = __slot.as_mut_ptr();
+                #(#writes)*
+                // SAFETY: every field of `Self` was written just above.
+                return ::core::result::Result::Ok(unsafe { __slot.assume_init_mut() });
+            }
+        }
     }
 
     /// Reading consecutive fixed-size fields as runs: statements that size every run (constants

@@ -4,12 +4,14 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 /// Whether the generated items contain `unsafe` blocks that the derive writes itself (the binary
-/// format's plain-data proof), which the wrapper must then allow.
+/// format's plain-data and raw proofs, and its field-by-field writes into a value's slot), which
+/// the wrapper must then allow.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum GeneratedUnsafe {
     /// No `unsafe` in the generated code.
     None,
-    /// `unsafe` blocks whose soundness the derive checked at compile time.
+    /// `unsafe` blocks whose soundness rests on what the derive knows of the type (its complete
+    /// field list) and on checks the compiler evaluates (layout proofs, `needs_drop`).
     Checked,
 }
 

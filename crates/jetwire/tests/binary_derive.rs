@@ -635,6 +635,11 @@ struct Entry<S> {
     mark: char,
 }
 
+/// A tuple struct with a `with` field and a skipped one: no drop glue with a `u32` in the middle,
+/// drop glue with a [`Wrapped`].
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone)]
+struct Coded<M>(#[jetwire(with = "hex_u16")] u16, M, #[jetwire(skip)] u8, bool);
+
 /// Reading a struct field by field into its slot gives what building it whole gives: the same
 /// values, or for damaged or cut input the same error at the same place.
 #[test]
@@ -679,6 +684,45 @@ fn structs_read_in_place_read_what_whole_values_read() {
             let whole = binary::from_slice::<Vec<Entry<String>>>(case).map_err(|e| e.to_string());
             assert_eq!(in_place, whole, "{case:?}");
         }
+    }
+
+    assert!(!std::mem::needs_drop::<Coded<u32>>() && std::mem::needs_drop::<Coded<String>>());
+    let coded: Vec<Coded<u32>> =
+        (0..3).map(|i| Coded(0x1234 + i, 70_000 * u32::from(i), 0, i == 1)).collect();
+    let bytes = binary::to_vec(&coded).unwrap();
+    let back: Vec<Coded<u32>> = binary::from_slice(&bytes).unwrap();
+    assert_eq!(back, coded);
+    for at in 0..=bytes.len() {
+        let mut cases = vec![bytes[..at].to_vec()];
+        if at < bytes.len() {
+            for value in [0, 1, 2, 0xFF] {
+                let mut damaged = bytes.clone();
+                damaged[at] = value;
+                cases.push(damaged);
+            }
+        }
+        for case in &cases {
+            let in_place = binary::from_slice::<Vec<Coded<u32>>>(case)
+                .map(|v| v.into_iter().map(|c| (c.0, Some(c.1), c.2, c.3)).collect::<Vec<_>>())
+                .map_err(|e| e.to_string());
+            let whole = binary::from_slice::<Vec<Coded<Wrapped>>>(case)
+                .map(|v| v.into_iter().map(|c| (c.0, c.1.0, c.2, c.3)).collect::<Vec<_>>())
+                .map_err(|e| e.to_string());
+            assert_eq!(in_place, whole, "{case:?}");
+        }
+    }
+}
+
+/// A `u32` read through a type with drop glue (the `Coded<Wrapped>` twin is built whole).
+#[derive(Debug, PartialEq, Default, Clone)]
+struct Wrapped(Option<u32>, Vec<u8>);
+
+impl<'de> FromBinary<'de> for Wrapped {
+    // Fixed-size like `u32`, so that the twins read their fields in the same runs.
+    const MIN_SIZE: usize = 4;
+    const FIXED_SIZE: bool = true;
+    fn decode(d: &mut binary::Decoder<'de>) -> binary::Result<Self> {
+        Ok(Wrapped(Some(u32::decode(d)?), Vec::new()))
     }
 }
 

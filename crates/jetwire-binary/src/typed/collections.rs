@@ -63,7 +63,7 @@ fn fill_reserved<T>(
         let written = decode_one(index, slot)?;
         assert!(core::ptr::eq(written, slot_address), "decode_uninit returned another value than its slot");
         // `written` is the slot at `filled.len` (checked just above), and a `&mut T` to it exists
-        // only once it holds a value (`MaybeUninit::write`).
+        // only once it holds a value (`MaybeUninit::write`, or every field written in place).
         filled.len += 1;
     }
     Ok(())

@@ -190,8 +190,9 @@ pub trait FromBinary<'de>: Sized {
     /// Reads one value straight into `slot` and returns it there. Collections decode their
     /// elements this way, into their own storage; the derive implements it so that a value is
     /// built where it will live instead of in a temporary that is then copied. An
-    /// implementation must return the reference that [`MaybeUninit::write`] gives for `slot`
-    /// (callers check, and panic otherwise). The default writes [`decode`](Self::decode)'s value.
+    /// implementation must return a reference to `slot` itself, once it holds a value (what
+    /// [`MaybeUninit::write`] gives, or `assume_init_mut` after every field is written; callers
+    /// check the address, and panic otherwise). The default writes [`decode`](Self::decode)'s value.
     ///
     /// ```
     /// use std::mem::MaybeUninit;

@@ -341,8 +341,8 @@ impl Gen<'_> {
             quote! {
                 let __v = #value;
                 // SAFETY: `__p` points to the slot, valid for writes of `Self`; the field's place
-                // is taken without a reference to the uninitialized value, and written unaligned
-                // in case `Self` is packed.
+                // is taken without a reference to the uninitialized value. (Written unaligned for
+                // form's sake: a packed struct cannot derive, its fields are borrowed.)
                 unsafe { ::core::ptr::addr_of_mut!((*__p).#member).write_unaligned(__v) };
             }
         });

@@ -171,6 +171,7 @@ pub(crate) fn skip_windowed(input: &[u8], start: usize) -> Result<usize, NumberE
 
 /// [`skip`] (the same body), kept out of the walk's loop: the rare numbers the window does not
 /// settle.
+#[cold]
 #[inline(never)]
 fn skip_out_of_line(input: &[u8], start: usize) -> Result<usize, NumberError> {
     skip_bytewise(input, start)

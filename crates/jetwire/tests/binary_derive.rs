@@ -593,15 +593,7 @@ fn raw_structs_read_what_field_by_field_reads() {
 
     // Every byte of the `Vec`'s encoding, in turn, set to each of a few values, and the input
     // cut at every length: both reads agree on every outcome.
-    let mut cases = Vec::new();
-    for at in 0..bytes.len() {
-        for value in [0, 1, 2, 0x80, 0xFF] {
-            let mut damaged = bytes.clone();
-            damaged[at] = value;
-            cases.push(damaged);
-        }
-        cases.push(bytes[..at].to_vec());
-    }
+    let cases = damaged_and_cut(&bytes, &[0, 1, 2, 0x80, 0xFF]);
     // Compared bit for bit: damaged floats may be NaNs.
     let bits =
         |w: Waypoint| (w.latitude.to_bits(), w.longitude.to_bits(), w.elevation.to_bits(), w.id, w.visited);
@@ -620,6 +612,19 @@ fn raw_structs_read_what_field_by_field_reads() {
         error::<Vec<Waypoint>>(&bad).to_string(),
         "invalid bool: expected 0 or 1, found 0x02 at /3/visited (byte 92)"
     );
+}
+
+/// `bytes` cut at every length, and with each byte in turn set to each of `values`.
+fn damaged_and_cut(bytes: &[u8], values: &[u8]) -> Vec<Vec<u8>> {
+    let mut cases: Vec<Vec<u8>> = (0..=bytes.len()).map(|at| bytes[..at].to_vec()).collect();
+    for at in 0..bytes.len() {
+        for &value in values {
+            let mut damaged = bytes.to_vec();
+            damaged[at] = value;
+            cases.push(damaged);
+        }
+    }
+    cases
 }
 
 /// With a `&str` name, a struct without drop glue: `decode_uninit` writes its fields into the
@@ -668,48 +673,28 @@ fn structs_read_in_place_read_what_whole_values_read() {
         flag: e.flag,
         mark: e.mark,
     };
-    for at in 0..=bytes.len() {
-        let mut cases = vec![bytes[..at].to_vec()];
-        for value in [0, 1, 2, 0x7F, 0xC3, 0xFF] {
-            if at < bytes.len() {
-                let mut damaged = bytes.clone();
-                damaged[at] = value;
-                cases.push(damaged);
-            }
-        }
-        for case in &cases {
-            let in_place = binary::from_slice::<Vec<Entry<&str>>>(case)
-                .map(|v| v.into_iter().map(owned).collect::<Vec<_>>())
-                .map_err(|e| e.to_string());
-            let whole = binary::from_slice::<Vec<Entry<String>>>(case).map_err(|e| e.to_string());
-            assert_eq!(in_place, whole, "{case:?}");
-        }
+    for case in damaged_and_cut(&bytes, &[0, 1, 2, 0x7F, 0xC3, 0xFF]) {
+        let in_place = binary::from_slice::<Vec<Entry<&str>>>(&case)
+            .map(|v| v.into_iter().map(owned).collect::<Vec<_>>())
+            .map_err(|e| e.to_string());
+        let whole = binary::from_slice::<Vec<Entry<String>>>(&case).map_err(|e| e.to_string());
+        assert_eq!(in_place, whole, "{case:?}");
     }
 
-    assert!(!std::mem::needs_drop::<Coded<u32>>() && std::mem::needs_drop::<Coded<String>>());
+    assert!(!std::mem::needs_drop::<Coded<u32>>() && std::mem::needs_drop::<Coded<Wrapped>>());
     let coded: Vec<Coded<u32>> =
         (0..3).map(|i| Coded(0x1234 + i, 70_000 * u32::from(i), 0, i == 1)).collect();
     let bytes = binary::to_vec(&coded).unwrap();
     let back: Vec<Coded<u32>> = binary::from_slice(&bytes).unwrap();
     assert_eq!(back, coded);
-    for at in 0..=bytes.len() {
-        let mut cases = vec![bytes[..at].to_vec()];
-        if at < bytes.len() {
-            for value in [0, 1, 2, 0xFF] {
-                let mut damaged = bytes.clone();
-                damaged[at] = value;
-                cases.push(damaged);
-            }
-        }
-        for case in &cases {
-            let in_place = binary::from_slice::<Vec<Coded<u32>>>(case)
-                .map(|v| v.into_iter().map(|c| (c.0, Some(c.1), c.2, c.3)).collect::<Vec<_>>())
-                .map_err(|e| e.to_string());
-            let whole = binary::from_slice::<Vec<Coded<Wrapped>>>(case)
-                .map(|v| v.into_iter().map(|c| (c.0, c.1.0, c.2, c.3)).collect::<Vec<_>>())
-                .map_err(|e| e.to_string());
-            assert_eq!(in_place, whole, "{case:?}");
-        }
+    for case in damaged_and_cut(&bytes, &[0, 1, 2, 0xFF]) {
+        let in_place = binary::from_slice::<Vec<Coded<u32>>>(&case)
+            .map(|v| v.into_iter().map(|c| (c.0, Some(c.1), c.2, c.3)).collect::<Vec<_>>())
+            .map_err(|e| e.to_string());
+        let whole = binary::from_slice::<Vec<Coded<Wrapped>>>(&case)
+            .map(|v| v.into_iter().map(|c| (c.0, c.1.0, c.2, c.3)).collect::<Vec<_>>())
+            .map_err(|e| e.to_string());
+        assert_eq!(in_place, whole, "{case:?}");
     }
 }
 

@@ -250,15 +250,17 @@ impl Gen<'_> {
                     TokenStream::new()
                 };
                 let (runs, read_in_runs) = self.fixed_runs(fields);
+                let field_value =
+                    |f: &Field| if travels(f) { read_in_runs(f) } else { self.skipped_value(f, true) };
                 let inits = fields.iter().map(|f| {
                     let member = &f.member;
-                    let value = if travels(f) { read_in_runs(f) } else { self.skipped_value(f, true) };
+                    let value = field_value(f);
                     quote!(#member: #value)
                 });
                 let fixed = self.fixed_rebinding();
                 let value = finish(quote!(Self { #(#inits,)* }));
                 let field_by_field =
-                    if in_place { self.fields_in_place(fields, &read_in_runs) } else { TokenStream::new() };
+                    if in_place { fields_in_place(fields, &field_value) } else { TokenStream::new() };
                 quote! {
                     #block
                     #fixed
@@ -327,33 +329,6 @@ impl Gen<'_> {
             ::core::result::Result::Ok(())
         };
         (self.min_size(fields), decode, decode_into, self.decode_uninit_fn(decode_uninit))
-    }
-
-    /// For `decode_uninit` of a type without drop glue: each field written into the slot as soon
-    /// as it is read, then the slot handed back, so that the decoded fields need not all be held
-    /// (in registers, or spilled) until the value is complete. Without drop glue, an error after
-    /// some fields are written leaves nothing to drop; a type with it builds the whole value and
-    /// writes it at once (the code after this block), so an error drops what was read.
-    fn fields_in_place(&self, fields: &[Field], read: &dyn Fn(&Field) -> TokenStream) -> TokenStream {
-        let writes = fields.iter().map(|f| {
-            let member = &f.member;
-            let value = if travels(f) { read(f) } else { self.skipped_value(f, true) };
-            quote! {
-                let __v = #value;
-                // SAFETY: `__p` points to the slot, valid for writes of `Self`; the field's place
-                // is taken without a reference to the uninitialized value. (Written unaligned for
-                // form's sake: a packed struct cannot derive, its fields are borrowed.)
-                unsafe { ::core::ptr::addr_of_mut!((*__p).#member).write_unaligned(__v) };
-            }
-        });
-        quote! {
-            if !::core::mem::needs_drop::<Self>() {
-                let __p = __slot.as_mut_ptr();
-                #(#writes)*
-                // SAFETY: every field of `Self` was written just above.
-                return ::core::result::Result::Ok(unsafe { __slot.assume_init_mut() });
-            }
-        }
     }
 
     /// Reading consecutive fixed-size fields as runs: statements that size every run (constants
@@ -596,4 +571,31 @@ impl Gen<'_> {
 fn all_fixed_size(fields: &[&Field], from_binary: &TokenStream) -> TokenStream {
     let types = fields.iter().map(|f| f.ty);
     quote!(true #(&& <#types as #from_binary>::FIXED_SIZE)*)
+}
+
+/// For `decode_uninit` of a type without drop glue: each field written into the slot as soon as
+/// it is read (`value_of` gives the expression that reads it), then the slot handed back, so that
+/// the decoded fields need not all be held (in registers, or spilled) until the value is complete. Without drop glue, an error after
+/// some fields are written leaves nothing to drop; a type with it builds the whole value and
+/// writes it at once (the code after this block), so an error drops what was read.
+fn fields_in_place(fields: &[Field], value_of: &dyn Fn(&Field) -> TokenStream) -> TokenStream {
+    let writes = fields.iter().map(|f| {
+        let member = &f.member;
+        let value = value_of(f);
+        quote! {
+            let __v = #value;
+            // SAFETY: `__p` points to the slot, valid for writes of `Self`; the field's place
+            // is taken without a reference to the uninitialized value. (Written unaligned for
+            // form's sake: a packed struct cannot derive, its fields are borrowed.)
+            unsafe { ::core::ptr::addr_of_mut!((*__p).#member).write_unaligned(__v) };
+        }
+    });
+    quote! {
+        if !::core::mem::needs_drop::<Self>() {
+            let __p = __slot.as_mut_ptr();
+            #(#writes)*
+            // SAFETY: every field of `Self` was written just above.
+            return ::core::result::Result::Ok(unsafe { __slot.assume_init_mut() });
+        }
+    }
 }

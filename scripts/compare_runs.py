@@ -18,6 +18,8 @@ def load(pattern):
         runs.append(d)
     return runs
 base, new = load(sys.argv[1]), load(sys.argv[2])
+def fmt(ns):
+    return f"{ns:.1f} ns" if ns < 1000 else f"{ns/1000:.2f} µs"
 keys = sorted({k for r in base for k in r} & {k for r in new for k in r})
 print("| case | impl | before (median of runs) | after | after/before | spread of run medians, after |")
 print("|---|---|---:|---:|---:|---|")
@@ -26,7 +28,7 @@ for k in keys:
     b = [r[k] for r in base if k in r]; n = [r[k] for r in new if k in r]
     mb, mn = statistics.median(b), statistics.median(n)
     ratios.setdefault(k[2], []).append(mn / mb)
-    print(f"| {k[0]}/{k[1]} | {k[2]} | {mb/1000:.2f} µs | {mn/1000:.2f} µs | {mn/mb:.3f} | {min(n)/1000:.2f}–{max(n)/1000:.2f} |")
+    print(f"| {k[0]}/{k[1]} | {k[2]} | {fmt(mb)} | {fmt(mn)} | {mn/mb:.3f} | {fmt(min(n))}–{fmt(max(n))} |")
 import math
 for impl, rs in ratios.items():
     print(f"geomean after/before, {impl}: {math.exp(sum(map(math.log, rs))/len(rs)):.3f} over {len(rs)} cases")

@@ -124,6 +124,27 @@ pub fn digit_mask(window: &[u8; 16]) -> u32 {
     }
 }
 
+/// One bit per byte of `window`, byte 0 in bit 0: set where the byte [`is_string_special`]. A
+/// string escaper reads where each escape goes from such masks.
+///
+/// ```
+/// use jetwire_core::scan::string_special_mask;
+/// let mut window = [b'.'; 16];
+/// window[..6].copy_from_slice(b"a\"b\\c\n");
+/// assert_eq!(string_special_mask(&window), 0b10_1010);
+/// ```
+#[inline(always)]
+pub fn string_special_mask(window: &[u8; 16]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        arch::x86_64::sse2::string_special_mask(window)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        arch::all::swar::string_special_mask(window)
+    }
+}
+
 /// How many ASCII digits the eight bytes of `word` (loaded little-endian) start with, 0 to 8.
 ///
 /// ```
@@ -392,6 +413,18 @@ mod tests {
             let naive = bytes.iter().enumerate().filter(|(_, b)| b.is_ascii_digit()).fold(0u32, |m, (i, _)| m | 1 << i);
             prop_assert_eq!(digit_mask(&bytes), naive, "dispatch");
             prop_assert_eq!(arch::all::swar::digit_mask(&bytes), naive, "swar");
+        }
+
+        #[test]
+        fn every_backend_masks_the_specials_the_naive_scan_finds(
+            bytes in proptest::array::uniform16(prop_oneof![
+                2 => proptest::sample::select(&b"\"\\\x00\x1f\x20\x21\x5b\x5d\xa2\xdc"[..]),
+                1 => any::<u8>(),
+            ]),
+        ) {
+            let naive = bytes.iter().enumerate().filter(|(_, b)| is_string_special(**b)).fold(0u32, |m, (i, _)| m | 1 << i);
+            prop_assert_eq!(string_special_mask(&bytes), naive, "dispatch");
+            prop_assert_eq!(arch::all::swar::string_special_mask(&bytes), naive, "portable");
         }
 
         #[test]

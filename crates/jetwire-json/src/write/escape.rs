@@ -46,41 +46,123 @@ fn escape_minimal(out: &mut Vec<u8>, text: &[u8]) {
     // Most text needs no escape: room for all of it (and the closing quote) up front keeps the
     // copy loop's capacity checks from ever growing the buffer in small steps.
     out.reserve(text.len() + 1);
-    let mut start = scan::copy_plain_run(out, text);
-    while start < text.len() {
-        escape_byte(out, text[start]);
-        start += 1;
-        start += scan::copy_plain_run(out, &text[start..]);
+    let start = scan::copy_plain_run(out, text);
+    if start < text.len() {
+        escape_from(out, text, start);
     }
 }
 
-/// The escape of each byte below 0x60 that minimal escaping rewrites: its short form's letter,
-/// `u` for a `\u00XX` escape, or 0 for a byte written as is.
-const SHORT_ESCAPES: [u8; 0x60] = {
-    let mut table = [0u8; 0x60];
+/// The longest escape of one byte: `\u00XX`.
+const MAX_ESCAPE: usize = 6;
+
+/// The bytes [`escape_from`] looks at in one step, all stored at once.
+const WINDOW: usize = 16;
+
+/// The input [`escape_from`] escapes per reservation. Reserving the worst case (every byte a
+/// `\u00XX`) for a bounded stretch lets the loop store without capacity checks while keeping the
+/// reservation for a long string near what it needs.
+const STRETCH: usize = 512;
+
+/// Each byte below 0x60 that minimal escaping rewrites, as its escape (zero-padded to eight
+/// bytes, so that it is written with one store) and the escape's length; other bytes have
+/// length 0.
+const ESCAPES: [([u8; 8], u8); 0x60] = {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut table = [([0u8; 8], 0u8); 0x60];
     let mut byte = 0;
     while byte < 0x20 {
-        table[byte] = b'u';
+        table[byte] = ([b'\\', b'u', b'0', b'0', HEX[byte >> 4], HEX[byte & 0xF], 0, 0], 6);
         byte += 1;
     }
-    table[0x08] = b'b';
-    table[0x0C] = b'f';
-    table[b'\n' as usize] = b'n';
-    table[b'\r' as usize] = b'r';
-    table[b'\t' as usize] = b't';
-    table[b'"' as usize] = b'"';
-    table[b'\\' as usize] = b'\\';
+    let short = [
+        (0x08, b'b'),
+        (0x0C, b'f'),
+        (b'\n', b'n'),
+        (b'\r', b'r'),
+        (b'\t', b't'),
+        (b'"', b'"'),
+        (b'\\', b'\\'),
+    ];
+    let mut i = 0;
+    while i < short.len() {
+        let (byte, letter) = short[i];
+        table[byte as usize] = ([b'\\', letter, 0, 0, 0, 0, 0, 0], 2);
+        i += 1;
+    }
     table
 };
 
-/// Writes the escape for one byte that needs one (`"`, `\` or a control byte). Not cold:
-/// escape-heavy text calls it often, and it is a table lookup and one fixed-size copy.
+/// Escapes `text[at..]`, where `text[at]` needs an escape: the loop for text with escapes,
+/// which stores a whole register and then the escape over its special byte, so that runs of
+/// any length between escapes cost one step each.
+#[inline(never)]
+fn escape_from(out: &mut Vec<u8>, text: &[u8], mut at: usize) {
+    while at < text.len() {
+        let end = text.len().min(at + STRETCH);
+        out.reserve((end - at) * MAX_ESCAPE + WINDOW);
+        let filled = out.len();
+        let base = out.as_mut_ptr().wrapping_add(filled);
+        // How many bytes this stretch has written so far.
+        let mut written = 0;
+        while at < end {
+            let window = window_at(text, at);
+            let valid = end - at;
+            let mut specials = scan::string_special_mask(&window);
+            if valid < WINDOW {
+                specials &= (1 << valid) - 1;
+            }
+            // SAFETY: `written <= MAX_ESCAPE * (at - start)` for the stretch's `start` (no byte
+            // becomes more than MAX_ESCAPE bytes) and `at < end`, so the register's WINDOW bytes
+            // end within the `(end - start) * MAX_ESCAPE + WINDOW` bytes reserved past `filled`.
+            unsafe { base.add(written).cast::<[u8; WINDOW]>().write_unaligned(window) };
+            if specials == 0 {
+                let step = valid.min(WINDOW);
+                at += step;
+                written += step;
+                continue;
+            }
+            let run = specials.trailing_zeros() as usize;
+            let (escape, length) = ESCAPES[usize::from(text[at + run])];
+            // SAFETY: as above, with the special byte at `at + run < end`: the plain bytes before
+            // it took at most MAX_ESCAPE each, and the eight bytes stored end within the
+            // reservation (MAX_ESCAPE * run + 8 < MAX_ESCAPE * (run + 1) + WINDOW).
+            unsafe { base.add(written + run).cast::<[u8; 8]>().write_unaligned(escape) };
+            written += run + usize::from(length);
+            at += run + 1;
+        }
+        // SAFETY: the first `written` bytes past `filled` were all stored above (each step
+        // counts only the bytes its stores covered), within the capacity reserved.
+        unsafe { out.set_len(filled + written) };
+    }
+}
+
+/// The WINDOW bytes of `text` from `at` (`at < text.len()`), zero-filled past its end; the
+/// caller ignores those lanes.
+#[inline(always)]
+fn window_at(text: &[u8], at: usize) -> [u8; WINDOW] {
+    if let Some(bytes) = text.get(at..at + WINDOW) {
+        return bytes.try_into().expect("a window's length");
+    }
+    let rest = text.len() - at;
+    match text.len().checked_sub(WINDOW) {
+        // The input's last register, shifted down so that it starts at `at`.
+        Some(last) => {
+            let word = u128::from_le_bytes(text[last..].try_into().expect("a window's length"));
+            (word >> (8 * (WINDOW - rest))).to_le_bytes()
+        }
+        None => {
+            let mut window = [0; WINDOW];
+            window[..rest].copy_from_slice(&text[at..]);
+            window
+        }
+    }
+}
+
+/// Writes the escape for one byte that needs one (`"`, `\` or a control byte).
 #[inline]
 fn escape_byte(out: &mut Vec<u8>, byte: u8) {
-    match SHORT_ESCAPES.get(usize::from(byte)) {
-        Some(&b'u') | None => escape_unit(out, u16::from(byte)),
-        Some(&short) => extend_from_array(out, &[b'\\', short], 0),
-    }
+    let (escape, length) = ESCAPES[usize::from(byte)];
+    out.extend_from_slice(&escape[..usize::from(length)]);
 }
 
 /// Writes `\uXXXX` with lowercase hex digits.
@@ -196,6 +278,52 @@ mod tests {
         assert_eq!(escaped(b"a\"b\\c\nd\x01e/\x7F", false, false), "a\\\"b\\\\c\\nd\\u0001e/\x7F");
         assert_eq!(escaped("é中😀<&>".as_bytes(), false, false), "é中😀<&>");
         assert_eq!(escaped(b"\x08\x0C\r\t", false, false), "\\b\\f\\r\\t");
+    }
+
+    /// Minimal escaping as serde_json writes it (the same short forms and lowercase `\u00XX`).
+    fn reference_minimal(text: &[u8]) -> Vec<u8> {
+        let text = std::str::from_utf8(text).expect("test text is UTF-8");
+        let quoted = serde_json::to_vec(text).expect("a string serializes");
+        quoted[1..quoted.len() - 1].to_vec()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn minimal_escaping_matches_serde_json(
+            prefix in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..4),
+            text in proptest::collection::vec(proptest::prop_oneof![
+                3 => proptest::char::range('a', 'z'),
+                1 => proptest::sample::select(&['"', '\\', '\0', '\x01', '\x08', '\x0c', '\n', '\r', '\t', '\x1f', '\x7f', 'é', '中'][..]),
+            ], 0..1200),
+            plain_runs in 0usize..3,
+        ) {
+            // Long plain runs first move the escapes across register and stretch boundaries.
+            let text: String = "x".repeat(plain_runs * 509) + &text.into_iter().collect::<String>();
+            let text = text.as_bytes();
+            let mut out = prefix.clone();
+            escape_into(&mut out, text, EscapeMode::default()).unwrap();
+            let mut expected = prefix;
+            expected.extend(reference_minimal(text));
+            proptest::prop_assert_eq!(out, expected);
+        }
+    }
+
+    #[test]
+    fn escapes_at_every_place_of_short_and_boundary_lengths() {
+        for length in (0..40).chain(505..520).chain(1020..1030) {
+            for at in 0..length {
+                for special in [b'"', b'\\', b'\n', 0x01] {
+                    let mut text = vec![b'p'; length];
+                    text[at] = special;
+                    if at + 3 < length {
+                        text[at + 3] = b'\\';
+                    }
+                    let mut out = Vec::new();
+                    escape_into(&mut out, &text, EscapeMode::default()).unwrap();
+                    assert_eq!(out, reference_minimal(&text), "length {length}, special at {at}");
+                }
+            }
+        }
     }
 
     #[test]

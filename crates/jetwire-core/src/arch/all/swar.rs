@@ -67,6 +67,16 @@ pub(crate) fn digit_mask(window: &[u8; 16]) -> u32 {
     window.iter().enumerate().fold(0, |mask, (i, byte)| mask | u32::from(byte.is_ascii_digit()) << i)
 }
 
+/// See [`crate::scan::string_special_mask`].
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+#[inline]
+pub(crate) fn string_special_mask(window: &[u8; 16]) -> u32 {
+    window
+        .iter()
+        .enumerate()
+        .fold(0, |mask, (i, &byte)| mask | u32::from(crate::scan::is_string_special(byte)) << i)
+}
+
 /// See [`crate::scan::skip_whitespace`]. Whitespace runs are short, so this portable version
 /// goes byte by byte.
 #[inline]
@@ -88,10 +98,23 @@ pub(crate) fn parse_eight_digits(word: u64) -> u64 {
     (whole >> 32) & 0xFFFF_FFFF
 }
 
-/// See [`crate::scan::copy_plain_run`]: find the run, then copy it.
+/// See [`crate::scan::copy_plain_run`]: find the run, then copy it (a short run with a few
+/// overlapping moves rather than a call to `memcpy`).
 #[inline]
 pub(crate) fn copy_plain_run(out: &mut Vec<u8>, source: &[u8]) -> usize {
     let run = find_string_special(source).unwrap_or(source.len());
-    out.extend_from_slice(&source[..run]);
+    if run > crate::copy::SHORT_COPY_MAX {
+        out.extend_from_slice(&source[..run]);
+        return run;
+    }
+    out.reserve(run);
+    let len = out.len();
+    // SAFETY: `reserve` left room for `run` bytes after `len`, and `run <= SHORT_COPY_MAX`
+    // bytes of `source` are readable; `source` is borrowed shared while `out` is borrowed
+    // mutably, so they do not overlap; `set_len` covers the bytes just written.
+    unsafe {
+        crate::copy::copy_short(out.as_mut_ptr().add(len), source.as_ptr(), run);
+        out.set_len(len + run);
+    }
     run
 }

@@ -62,6 +62,13 @@ pub(crate) fn digit_mask(window: &[u8; LANES]) -> u32 {
     unsafe { generic::digit_mask::<__m128i>(window.as_ptr()) }
 }
 
+/// See [`crate::scan::string_special_mask`].
+#[inline(always)]
+pub(crate) fn string_special_mask(window: &[u8; LANES]) -> u32 {
+    // SAFETY: SSE2 is baseline; the window holds one register's bytes.
+    unsafe { generic::special_mask::<__m128i>(window.as_ptr()) }
+}
+
 /// See [`generic::find_string_special`].
 #[inline]
 pub(crate) fn find_string_special(haystack: &[u8], from: usize) -> Option<usize> {

@@ -143,7 +143,7 @@ fn copy_plain_run_long(out: &mut Vec<u8>, source: &[u8], copied: usize) -> usize
 /// core's own caches, 16-byte moves ran about 5% faster than 32-byte ones on the AMD EPYC
 /// (Zen 4) this was measured on (6 MB: 150–160 µs against 161–167 µs), while within them AVX2
 /// was as fast or twice as fast (8 KB: 71 ns against 139 ns).
-const BEYOND_CACHE: usize = 1 << 20;
+const BEYOND_CACHE: usize = crate::copy::LARGE_LOOP;
 
 /// See [`crate::copy::copy_nonoverlapping`]: the large copy, AVX2 when the CPU has it and the
 /// copy fits the caches.

@@ -435,3 +435,114 @@ fn maps_and_nested_containers() {
     let err = error::<Index>(r#"{"by_name": {"a": [{"x": 1, "y": 2}, {"x": 1}]}}"#);
     assert_eq!((err.message(), err.path()), ("missing field `y`", "/by_name/a/1"));
 }
+
+/// Every order of keys, absence, duplicate, alias, escape and unknown key reads exactly as a
+/// model of the typed contract says: the value, or the error naming the field.
+mod key_order {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[derive(FromJson, Debug, PartialEq, Default)]
+    struct Record {
+        a: u32,
+        b: Option<String>,
+        #[jetwire(default)]
+        c: u8,
+        #[jetwire(alias = "dd")]
+        d: bool,
+        e: i64,
+    }
+
+    /// The spellings a generated key may take: each field's name, `d`'s alias, `a` escaped,
+    /// and a key no field takes.
+    const SPELLINGS: [&str; 8] = ["a", "b", "c", "d", "e", "dd", "\\u0061", "z"];
+
+    /// The field a spelling names, if any.
+    fn field_of(spelling: &str) -> Option<&'static str> {
+        match spelling {
+            "a" | "\\u0061" => Some("a"),
+            "b" => Some("b"),
+            "c" => Some("c"),
+            "d" | "dd" => Some("d"),
+            "e" => Some("e"),
+            _ => None,
+        }
+    }
+
+    /// The object with the keys `spellings`, the value of the `i`-th key derived from `i`.
+    fn object(spellings: &[&str]) -> String {
+        let members: Vec<String> = spellings
+            .iter()
+            .enumerate()
+            .map(|(i, &spelling)| {
+                let value = match field_of(spelling) {
+                    Some("a") => format!("{i}"),
+                    Some("b") => format!("\"s{i}\""),
+                    Some("c") => format!("{}", i + 100),
+                    Some("d") => format!("{}", i % 2 == 0),
+                    Some(_) => format!("-{i}"),
+                    None => format!("[{i}, {{\"a\": 1}}]"),
+                };
+                format!("\"{spelling}\": {value}")
+            })
+            .collect();
+        format!("{{{}}}", members.join(", "))
+    }
+
+    /// What reading `object(spellings)` must give: the value, or the error's message.
+    fn model(spellings: &[&str]) -> Result<Record, String> {
+        let mut record = Record::default();
+        let mut seen = Vec::new();
+        for (i, &spelling) in spellings.iter().enumerate() {
+            let Some(field) = field_of(spelling) else { continue };
+            if seen.contains(&field) {
+                return Err(format!("duplicate field `{field}`"));
+            }
+            seen.push(field);
+            match field {
+                "a" => record.a = i as u32,
+                "b" => record.b = Some(format!("s{i}")),
+                "c" => record.c = i as u8 + 100,
+                "d" => record.d = i % 2 == 0,
+                _ => record.e = -(i as i64),
+            }
+        }
+        for required in ["a", "d", "e"] {
+            if !seen.contains(&required) {
+                return Err(format!("missing field `{required}`"));
+            }
+        }
+        Ok(record)
+    }
+
+    fn check(spellings: &[&str]) {
+        let text = object(spellings);
+        let read = json::from_str::<Record>(&text).map_err(|err| err.message().to_owned());
+        assert_eq!(read, model(spellings), "{text}");
+    }
+
+    #[test]
+    fn declaration_order_and_its_breaks() {
+        check(&["a", "b", "c", "d", "e"]);
+        check(&["a", "c", "d", "e"]);
+        check(&["e", "d", "c", "b", "a"]);
+        check(&["z", "a", "b", "z", "c", "d", "e", "z"]);
+        check(&["a", "b", "c", "d", "e", "a"]);
+        check(&["a", "b", "a", "c", "d", "e"]);
+        check(&["b", "a", "b", "d", "e"]);
+        check(&["\\u0061", "b", "c", "dd", "e"]);
+        check(&["a", "dd", "d", "e"]);
+        check(&["a", "b", "c", "d"]);
+        check(&[]);
+    }
+
+    proptest! {
+        #[test]
+        fn every_sequence_of_keys_reads_as_the_model_says(
+            picks in proptest::collection::vec(0..SPELLINGS.len(), 0..10),
+        ) {
+            let spellings: Vec<&str> = picks.iter().map(|&i| SPELLINGS[i]).collect();
+            check(&spellings);
+        }
+    }
+}

@@ -92,9 +92,14 @@ const ESCAPES: [([u8; 8], u8); 0x60] = {
     table
 };
 
-/// Escapes `text[at..]`, where `text[at]` needs an escape: the loop for text with escapes,
-/// which stores a whole register and then the escape over its special byte, so that runs of
-/// any length between escapes cost one step each.
+/// Escapes `text[at..]`, where `text[at]` needs an escape: the loop for text with escapes.
+///
+/// Where a whole register and the one after it lie within the text, a step takes a register's
+/// sixteen bytes and the mask of its special bytes at once: it stores the register, then for
+/// each special in turn the escape over it and the sixteen input bytes after it. Every load's
+/// address comes from the mask, never from how much was written, so a window's escapes do not
+/// wait on one another; only the count of bytes written runs through them. Near the end of the
+/// text a step stores a (zero-padded) register and the escape of its first special only.
 #[inline(never)]
 fn escape_from(out: &mut Vec<u8>, text: &[u8], mut at: usize) {
     while at < text.len() {
@@ -104,6 +109,37 @@ fn escape_from(out: &mut Vec<u8>, text: &[u8], mut at: usize) {
         let base = out.as_mut_ptr().wrapping_add(filled);
         // How many bytes this stretch has written so far.
         let mut written = 0;
+        while at + WINDOW <= end && at + 2 * WINDOW <= text.len() {
+            let window = register_at(text, at);
+            let mut specials = scan::string_special_mask(&window);
+            // SAFETY: `written <= MAX_ESCAPE * (at - start)` for the stretch's `start`, and the
+            // register's WINDOW bytes end within the `(end - start) * MAX_ESCAPE + WINDOW` bytes
+            // reserved past `filled`.
+            unsafe { base.add(written).cast::<[u8; WINDOW]>().write_unaligned(window) };
+            // The first byte of the window not yet counted in `written`.
+            let mut counted = 0;
+            while specials != 0 {
+                let special = specials.trailing_zeros() as usize;
+                specials &= specials - 1;
+                // The plain bytes before the special were stored by the last register stored.
+                written += special - counted;
+                let (escape, length) = ESCAPES[usize::from(text[at + special])];
+                counted = special + 1;
+                // SAFETY: no input byte becomes more than MAX_ESCAPE bytes, so `written` is at
+                // most `MAX_ESCAPE * (at + special - start)` before the escape and
+                // `MAX_ESCAPE * (at + special + 1 - start)` after it, with `at + special < end`:
+                // the escape's eight bytes and the WINDOW bytes after it end within the
+                // `(end - start) * MAX_ESCAPE + WINDOW` bytes reserved past `filled`.
+                unsafe {
+                    base.add(written).cast::<[u8; 8]>().write_unaligned(escape);
+                    written += usize::from(length);
+                    let after = register_at(text, at + counted);
+                    base.add(written).cast::<[u8; WINDOW]>().write_unaligned(after);
+                }
+            }
+            written += WINDOW - counted;
+            at += WINDOW;
+        }
         while at < end {
             let window = window_at(text, at);
             let valid = end - at;
@@ -134,6 +170,12 @@ fn escape_from(out: &mut Vec<u8>, text: &[u8], mut at: usize) {
         // counts only the bytes its stores covered), within the capacity reserved.
         unsafe { out.set_len(filled + written) };
     }
+}
+
+/// The WINDOW bytes of `text` from `at`, which must all lie within it.
+#[inline(always)]
+fn register_at(text: &[u8], at: usize) -> [u8; WINDOW] {
+    text[at..at + WINDOW].try_into().expect("a window's length")
 }
 
 /// The WINDOW bytes of `text` from `at` (`at < text.len()`), zero-filled past its end; the
@@ -305,6 +347,20 @@ mod tests {
             let mut expected = prefix;
             expected.extend(reference_minimal(text));
             proptest::prop_assert_eq!(out, expected);
+        }
+    }
+
+    /// Windows where every byte, or every other byte, needs the longest escape or the shortest:
+    /// the most a window's escapes write, across register and stretch boundaries.
+    #[test]
+    fn windows_full_of_specials() {
+        for length in (0..70).chain(500..530) {
+            for pattern in [&b"\x01"[..], b"\"", b"\x01p", b"\"\x1f\n\\"] {
+                let text: Vec<u8> = pattern.iter().copied().cycle().take(length).collect();
+                let mut out = Vec::new();
+                escape_into(&mut out, &text, EscapeMode::default()).unwrap();
+                assert_eq!(out, reference_minimal(&text), "length {length}, pattern {pattern:?}");
+            }
         }
     }
 

@@ -319,6 +319,29 @@ proptest! {
     }
 }
 
+proptest! {
+    /// Long escaped strings, followed by more input, so that the typed read decodes them a
+    /// register at a time (which needs a few registers of input past each step) up to their
+    /// end, where the general loop takes over: on generated and mutated strings, the same text
+    /// as the token's lazy decoding, or the same error at the same offset.
+    #[test]
+    fn register_decoding_matches_lazy_decoding(
+        pieces in prop::collection::vec(string_piece(), 0..48),
+        mutations in prop::collection::vec(mutation(), 0..3),
+        after in prop::sample::select(vec!["", "]", " ]", "]                                          "]),
+    ) {
+        let string = format!("\"{}\"{after}", pieces.concat());
+        let input = if mutations.is_empty() { string.into_bytes() } else { mutate(&string, &mutations) };
+        let one_pass = Reader::new(&input).read_str().map(|text| text.into_owned());
+        let lazy = Reader::new(&input).read_json_str().map(|raw| raw.decoded().into_owned());
+        match (&one_pass, &lazy) {
+            (Ok(a), Ok(b)) => prop_assert_eq!(a, b),
+            (Err(a), Err(b)) => prop_assert_eq!((a.message(), a.offset()), (b.message(), b.offset())),
+            _ => prop_assert!(false, "{:?}: one pass {:?}, lazy {:?}", input, one_pass, lazy),
+        }
+    }
+}
+
 // ---- fixed cases for the documented differences ---------------------------------------------------
 
 #[test]

@@ -97,6 +97,113 @@ fn decode_into(raw: &[u8], out: &mut Vec<u8>, surrogates: Surrogates) {
     }
 }
 
+/// How [`decode_registers`] stopped.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Registers {
+    /// At the string's closing quote; the offset is the byte after it.
+    Closed(usize),
+    /// At the offset of something the general loop decodes or reports: a `\u` escape for a
+    /// non-ASCII character, an escape that is not valid, a control byte, or the last bytes of
+    /// the input, where a register would run past its end.
+    Stopped(usize),
+}
+
+/// The register width [`decode_registers`] works in.
+const REGISTER: usize = 16;
+
+/// How far past a step's start [`decode_registers`] may load: its register, and after an escape
+/// that ends up to six bytes past it, the register that follows.
+const REACH: usize = 2 * REGISTER + 6;
+
+/// The input decoded per reservation by [`decode_registers`].
+const STRETCH: usize = 512;
+
+/// Decodes string content from `input[at..]` into `out` a register at a time, while the input
+/// holds [`REACH`] bytes past the step: plain bytes, two-character escapes and `\u00XX` escapes
+/// of ASCII characters, up to the closing quote or anything else (see [`Registers`]).
+///
+/// A step takes sixteen bytes and the mask of their quotes, backslashes and control bytes,
+/// stores them to `out`, and for each escape in turn stores its byte and then the sixteen input
+/// bytes after the escape. Every load's address comes from the mask and the escape's length,
+/// never from how much was written, so a register's escapes do not wait on one another. A
+/// decoded string is never longer than its source, so the stores stay within a reservation of
+/// the input's length plus a register.
+#[inline(always)]
+pub(crate) fn decode_registers(input: &[u8], out: &mut Vec<u8>, mut at: usize) -> Registers {
+    while at + REACH <= input.len() {
+        let end = (input.len() - REACH + 1).min(at + STRETCH);
+        // Steps start before `end`; the last may consume up to REGISTER + 5 bytes past it.
+        out.reserve(end - at + REACH);
+        let filled = out.len();
+        let base = out.as_mut_ptr().wrapping_add(filled);
+        // How many bytes this stretch has written: at most the input it consumed.
+        let mut written = 0;
+        let stop = loop {
+            if at >= end {
+                break None;
+            }
+            let window = register_at(input, at);
+            let mut specials = scan::string_special_mask(&window);
+            // SAFETY: `written` is at most the `at - start` bytes consumed since the stretch's
+            // `start`, and `at < end`, so the REGISTER bytes end within the `end - start + REACH`
+            // bytes reserved past `filled`.
+            unsafe { base.add(written).cast::<[u8; REGISTER]>().write_unaligned(window) };
+            // How many of the window's bytes (or past it, after an escape that crosses its end)
+            // are accounted for in `written`.
+            let mut counted = 0;
+            let stopped = loop {
+                if specials == 0 {
+                    // The bytes from `counted` to the window's end were stored by the last store.
+                    let consumed = counted.max(REGISTER);
+                    written += consumed - counted;
+                    at += consumed;
+                    break None;
+                }
+                let special = specials.trailing_zeros() as usize;
+                written += special - counted;
+                let (byte, length) = match window[special] {
+                    b'"' => break Some(Registers::Closed(at + special + 1)),
+                    b'\\' => match UNESCAPED[usize::from(input[at + special + 1])] {
+                        0 => match ascii_unicode_escape(input, at + special) {
+                            Some(byte) => (byte, 6),
+                            None => break Some(Registers::Stopped(at + special)),
+                        },
+                        byte => (byte, 2),
+                    },
+                    _ => break Some(Registers::Stopped(at + special)),
+                };
+                counted = special + length;
+                specials &= u32::MAX.checked_shl(counted as u32).unwrap_or(0);
+                // SAFETY: `written` is at most the `at + special - start` bytes consumed before
+                // the escape, which decodes to one byte, so both stores end within
+                // `at + special + 1 - start + REGISTER <= end - start + REACH` bytes.
+                unsafe {
+                    base.add(written).write(byte);
+                    written += 1;
+                    let after = register_at(input, at + counted);
+                    base.add(written).cast::<[u8; REGISTER]>().write_unaligned(after);
+                }
+            };
+            if stopped.is_some() {
+                break stopped;
+            }
+        };
+        // SAFETY: the first `written` bytes past `filled` were stored above (each step counts
+        // only the bytes its stores covered), within the capacity reserved.
+        unsafe { out.set_len(filled + written) };
+        if let Some(stop) = stop {
+            return stop;
+        }
+    }
+    Registers::Stopped(at)
+}
+
+/// The [`REGISTER`] bytes of `input` from `at`, which must all lie within it.
+#[inline(always)]
+fn register_at(input: &[u8], at: usize) -> [u8; REGISTER] {
+    input[at..at + REGISTER].try_into().expect("a register's length")
+}
+
 /// The byte each two-character escape `\` + letter stands for, indexed by the letter; 0 for
 /// `u` (a `\uXXXX` escape) and for every letter that is not an escape.
 pub(crate) const UNESCAPED: [u8; 256] = {

@@ -302,8 +302,25 @@ impl<'de> Reader<'de> {
     fn decode_escaped_into(&mut self, out: &mut Vec<u8>, start: usize, backslash: usize) -> Result<()> {
         let input = self.input;
         out.extend_from_slice(&input[start..backslash]);
-        let mut i = backslash;
+        let mut i = match strings::decode_registers(input, out, backslash) {
+            strings::Registers::Closed(after) => {
+                self.pos = after;
+                return Ok(());
+            }
+            strings::Registers::Stopped(at) => at,
+        };
+        // The general loop: from where the register steps stopped (an escape they leave to it,
+        // a control byte, or the input's last bytes) to the closing quote.
         loop {
+            if input.get(i).is_some_and(|&b| !scan::is_string_special(b)) {
+                i += scan::copy_plain_run(out, &input[i..]);
+            }
+            match input.get(i) {
+                Some(b'"') => break,
+                Some(b'\\') => {}
+                Some(_) => return Err(self.control_in_string(i)),
+                None => return Err(self.unterminated_string(start - 1)),
+            }
             // `input[i]` is a backslash. The two-character escapes, most of any text's, take one
             // table lookup; `\u` escapes, bad escapes and the end of input take the general path.
             let letter = input.get(i + 1).copied().unwrap_or(b'u');
@@ -326,15 +343,6 @@ impl<'de> Reader<'de> {
                     out.push(byte);
                     i += 2;
                 }
-            }
-            if input.get(i).is_some_and(|&b| !scan::is_string_special(b)) {
-                i += scan::copy_plain_run(out, &input[i..]);
-            }
-            match input.get(i) {
-                Some(b'"') => break,
-                Some(b'\\') => {}
-                Some(_) => return Err(self.control_in_string(i)),
-                None => return Err(self.unterminated_string(start - 1)),
             }
         }
         self.pos = i + 1;

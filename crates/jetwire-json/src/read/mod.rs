@@ -144,6 +144,9 @@ pub struct Reader<'de> {
     /// could not finish looked: no walk starts before it, so that the containers nested in a
     /// value the walk gave up on are not walked again over the same bytes.
     walk_from: usize,
+    /// The length of the last whitespace run the short whitespace step measured: the guess it
+    /// checks first for the next one (see [`skip_whitespace_slow`](Self::skip_whitespace_slow)).
+    last_run: usize,
 }
 
 impl<'de> Reader<'de> {
@@ -168,6 +171,7 @@ impl<'de> Reader<'de> {
             segmented: None,
             scratch: Vec::new(),
             walk_from: 0,
+            last_run: 0,
         }
     }
 
@@ -266,9 +270,22 @@ impl<'de> Reader<'de> {
     /// Skips a short run of whitespace (a line break and indentation, typically) with one
     /// register and no call, so that it saves no registers: longer runs, the end of a slice and
     /// comments go on to [`skip_whitespace_more`](Self::skip_whitespace_more).
+    ///
+    /// Formatted JSON indents most lines as the line before: the step first checks whether the
+    /// run is as long as the last one it measured. Where it is, the next token's position is the
+    /// guess, known before the check ends, so the reader does not wait on the scan of the run.
     #[inline(never)]
     fn skip_whitespace_slow(&mut self) -> Option<u8> {
-        if let Some(run) = self.input.get(self.pos..).and_then(scan::skip_short_whitespace) {
+        let rest = self.input.get(self.pos..).unwrap_or_default();
+        if scan::is_whitespace_run(rest, self.last_run) {
+            let byte = rest[self.last_run];
+            if byte != b'/' {
+                self.pos += self.last_run;
+                return Some(byte);
+            }
+        }
+        if let Some(run) = scan::skip_short_whitespace(rest) {
+            self.last_run = run;
             self.pos += run;
             if let Some(&byte) = self.input.get(self.pos) {
                 if byte != b'/' {

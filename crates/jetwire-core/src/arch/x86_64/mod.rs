@@ -79,6 +79,22 @@ pub(crate) fn skip_whitespace(haystack: &[u8]) -> usize {
     skip_whitespace_long(haystack)
 }
 
+/// See [`crate::scan::is_whitespace_run`]: the run's mask, one SSE2 register or two.
+#[inline(always)]
+pub(crate) fn is_whitespace_run(haystack: &[u8], run: usize) -> bool {
+    // The lanes up to the byte after the run: whitespace, then something else.
+    let expected = |other: u32| other & ((2 << run) - 1) == 1 << run;
+    if run < sse2::LANES - 1 {
+        return haystack.len() >= sse2::LANES && expected(!sse2::first_whitespace_mask(haystack) & 0xFFFF);
+    }
+    if run >= crate::scan::SHORT_WHITESPACE - 1 || haystack.len() < 2 * sse2::LANES {
+        return false;
+    }
+    let low = !sse2::first_whitespace_mask(haystack) & 0xFFFF;
+    let high = !sse2::first_whitespace_mask(&haystack[sse2::LANES..]) & 0xFFFF;
+    expected(low | (high << sse2::LANES))
+}
+
 /// See [`crate::scan::skip_short_whitespace`]: one AVX2 register in a build that enables AVX2
 /// throughout, else (and for a haystack shorter than that) two SSE2 ones. Never a call: the
 /// reader's whitespace step that uses it stays a leaf function that saves no registers.

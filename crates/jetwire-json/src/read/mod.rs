@@ -144,10 +144,14 @@ pub struct Reader<'de> {
     /// could not finish looked: no walk starts before it, so that the containers nested in a
     /// value the walk gave up on are not walked again over the same bytes.
     walk_from: usize,
-    /// The length of the last whitespace run the short whitespace step measured: the guess it
-    /// checks first for the next one (see [`skip_whitespace_slow`](Self::skip_whitespace_slow)).
-    last_run: usize,
+    /// The length of the last whitespace run the short whitespace step measured at each depth
+    /// (modulo [`RUN_LEVELS`]): the guess it checks first for the next one there (see
+    /// [`skip_whitespace_slow`](Self::skip_whitespace_slow)).
+    runs: [u8; RUN_LEVELS],
 }
+
+/// How many nesting levels the whitespace step remembers a run for.
+const RUN_LEVELS: usize = 16;
 
 impl<'de> Reader<'de> {
     /// A reader over `input` with the default options.
@@ -171,7 +175,7 @@ impl<'de> Reader<'de> {
             segmented: None,
             scratch: Vec::new(),
             walk_from: 0,
-            last_run: 0,
+            runs: [0; RUN_LEVELS],
         }
     }
 
@@ -271,21 +275,30 @@ impl<'de> Reader<'de> {
     /// register and no call, so that it saves no registers: longer runs, the end of a slice and
     /// comments go on to [`skip_whitespace_more`](Self::skip_whitespace_more).
     ///
-    /// Formatted JSON indents most lines as the line before: the step first checks whether the
-    /// run is as long as the last one it measured. Where it is, the next token's position is the
-    /// guess, known before the check ends, so the reader does not wait on the scan of the run.
+    /// Formatted JSON indents the lines of one nesting level alike: the step first checks
+    /// whether the run is as long as the last one it measured at this depth. Where it is, the
+    /// next token's position is the guess, known before the check ends, so the reader does not
+    /// wait on the scan of the run. A closing bracket's line is indented as its container's
+    /// parent's lines, so its run is remembered for the level above.
     #[inline(never)]
     fn skip_whitespace_slow(&mut self) -> Option<u8> {
         let rest = self.input.get(self.pos..).unwrap_or_default();
-        if scan::is_whitespace_run(rest, self.last_run) {
-            let byte = rest[self.last_run];
+        let depth = self.containers.len();
+        let guess = usize::from(self.runs[depth % RUN_LEVELS]);
+        if scan::is_whitespace_run(rest, guess) {
+            let byte = rest[guess];
             if byte != b'/' {
-                self.pos += self.last_run;
+                self.pos += guess;
                 return Some(byte);
             }
         }
         if let Some(run) = scan::skip_short_whitespace(rest) {
-            self.last_run = run;
+            let level = match rest.get(run) {
+                Some(b']' | b'}') => depth.wrapping_sub(1),
+                _ => depth,
+            };
+            // A short run is under SHORT_WHITESPACE (32) bytes.
+            self.runs[level % RUN_LEVELS] = run as u8;
             self.pos += run;
             if let Some(&byte) = self.input.get(self.pos) {
                 if byte != b'/' {

@@ -100,7 +100,7 @@ impl<'de> Reader<'de> {
             segmented: Some(Segmented { source: segments, block, refills: true, raw: (0, 0, 0) }),
             scratch: Vec::new(),
             walk_from: 0,
-            last_run: 0,
+            runs: [0; super::RUN_LEVELS],
         }
     }
 

@@ -42,10 +42,10 @@ impl<V: Vector> Specials<V> {
     unsafe fn lanes(self, block: V) -> u32 {
         // SAFETY: register operations only; the caller has checked `V`'s instruction set.
         unsafe {
-            let quote = block.cmpeq(self.quote);
-            let backslash = block.cmpeq(self.backslash);
+            let quote = block.cmpeq_in_register(self.quote);
+            let backslash = block.cmpeq_in_register(self.backslash);
             // `min(b, 0x1F) == b` exactly when `b <= 0x1F` (an unsigned comparison SSE2 lacks).
-            let control = block.min(self.last_control).cmpeq(block);
+            let control = block.min(self.last_control).cmpeq_in_register(block);
             quote.or(backslash).or(control).movemask()
         }
     }

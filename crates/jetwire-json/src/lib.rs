@@ -49,7 +49,7 @@ pub use error::{Category, Error, Result};
 pub use jetwire_core::{IoOutput, Output};
 pub use pointer::{PointerTree, get, get_as, get_many, get_with};
 pub use raw::{OwnedRawValue, RawValue};
-pub use read::{JsonStr, Key, Number, ReadOptions, Reader, Token, TokenKind};
+pub use read::{JsonStr, Key, KeyHint, Number, ReadOptions, Reader, Token, TokenKind};
 pub use typed::{Base64, FromJsonKey, ToJsonKey};
 pub use typed::{
     FromJson, FromJsonOwned, ToJson, from_slice, from_slice_with, from_str, from_str_with, to_io_writer,

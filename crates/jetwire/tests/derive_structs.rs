@@ -519,6 +519,14 @@ mod key_order {
         let text = object(spellings);
         let read = json::from_str::<Record>(&text).map_err(|err| err.message().to_owned());
         assert_eq!(read, model(spellings), "{text}");
+        // In pieces (keys split anywhere, hints compared within a piece or not at all): the same.
+        let bytes = text.as_bytes();
+        for size in [1, 2, 5, 17] {
+            let pieces = bytes.chunks(size);
+            let in_pieces =
+                json::stream::from_chunks::<Record, _, _>(pieces).map_err(|err| err.message().to_owned());
+            assert_eq!(in_pieces, read, "{text} in {size}-byte pieces");
+        }
     }
 
     #[test]

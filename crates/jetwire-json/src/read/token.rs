@@ -107,6 +107,66 @@ pub struct JsonStr<'de> {
 /// A property name as [`Reader::next_key`](super::Reader::next_key) returns it.
 pub type Key<'de> = JsonStr<'de>;
 
+/// The property name a reader is told to expect next, for
+/// [`Reader::next_key_hinted`](super::Reader::next_key_hinted): a name of at most
+/// [`KeyHint::MAX_LEN`] bytes without a quote, backslash or control character, prepared for a
+/// comparison with the sixteen bytes after a key's opening quote.
+///
+/// ```
+/// use jetwire_json::KeyHint;
+/// assert!(KeyHint::new("id").is_some());
+/// assert!(KeyHint::new("a name of sixteen").is_none());
+/// assert!(KeyHint::new("tab\there").is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyHint {
+    /// The name's bytes and its closing quote, little-endian, zeros after.
+    pattern: u128,
+    /// Ones over the name and its closing quote.
+    mask: u128,
+    len: usize,
+}
+
+impl KeyHint {
+    /// The longest name a hint holds: it and its closing quote fill sixteen bytes.
+    pub const MAX_LEN: usize = 15;
+
+    /// A hint for `name`, or `None` if it is longer than [`MAX_LEN`](Self::MAX_LEN) or has a
+    /// byte that a JSON string must escape or may spell as an escape (a quote, a backslash or a
+    /// control character): a key spelled exactly as a hinted name has no escapes.
+    pub const fn new(name: &str) -> Option<KeyHint> {
+        let bytes = name.as_bytes();
+        if bytes.len() > Self::MAX_LEN {
+            return None;
+        }
+        let mut pattern = 0u128;
+        let mut i = 0;
+        while i < bytes.len() {
+            if jetwire_core::scan::is_string_special(bytes[i]) {
+                return None;
+            }
+            pattern |= (bytes[i] as u128) << (8 * i);
+            i += 1;
+        }
+        pattern |= (b'"' as u128) << (8 * i);
+        let mask = u128::MAX >> (8 * (16 - (bytes.len() + 1)));
+        Some(KeyHint { pattern, mask, len: bytes.len() })
+    }
+
+    /// Whether `window`, the sixteen bytes after a key's opening quote, starts with the name
+    /// and its closing quote.
+    #[inline(always)]
+    pub(crate) fn matches(&self, window: [u8; 16]) -> bool {
+        (u128::from_le_bytes(window) ^ self.pattern) & self.mask == 0
+    }
+
+    /// The name's length in bytes.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+}
+
 impl<'de> JsonStr<'de> {
     pub(crate) fn new(raw: &'de [u8], has_escapes: bool) -> Self {
         JsonStr { raw, has_escapes }
@@ -195,5 +255,48 @@ impl<'de> Number<'de> {
     /// The value as a `u128`, when it is written as an integer and is in range.
     pub fn as_u128(&self) -> Option<u128> {
         numbers::to_u128(&self.scanned(), self.text.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::KeyHint;
+    use crate::Reader;
+
+    /// The key `next_key_hinted` reads for `"key"` with the hint `name`, and whether it says the
+    /// hint was taken; `after` follows the key's `:` (the hint needs sixteen bytes after the
+    /// quote in one slice).
+    fn hinted(key: &str, name: &str, after: &str) -> (String, bool) {
+        let text = format!("{{\"{key}\": 1{after}}}");
+        let mut reader = Reader::new(text.as_bytes());
+        reader.begin_object().unwrap();
+        let (key, taken) = reader.next_key_hinted(KeyHint::new(name).as_ref()).unwrap().unwrap();
+        assert_eq!(reader.read_u32().unwrap(), 1, "{text}");
+        (key.decoded().into_owned(), taken)
+    }
+
+    #[test]
+    fn a_hint_is_taken_only_for_the_exact_spelling() {
+        let long = ", \"padding\": [0, 0, 0, 0, 0]";
+        assert_eq!(hinted("id", "id", long), ("id".into(), true));
+        assert_eq!(hinted("fifteen_bytes__", "fifteen_bytes__", long), ("fifteen_bytes__".into(), true));
+        // A longer key, a shorter one, another one, and the name spelled with an escape.
+        assert_eq!(hinted("ids", "id", long), ("ids".into(), false));
+        assert_eq!(hinted("i", "id", long), ("i".into(), false));
+        assert_eq!(hinted("xd", "id", long), ("xd".into(), false));
+        assert_eq!(hinted("\\u0069d", "id", long), ("id".into(), false));
+        // Too little input after the quote for one comparison: scanned instead.
+        assert_eq!(hinted("id", "id", ""), ("id".into(), false));
+    }
+
+    #[test]
+    fn names_a_key_could_escape_get_no_hint() {
+        assert!(KeyHint::new("fifteen_bytes__").is_some());
+        assert!(KeyHint::new("sixteen_bytes___").is_none());
+        for name in ["a\"b", "a\\b", "a\nb", "\u{1}"] {
+            assert!(KeyHint::new(name).is_none(), "{name:?}");
+        }
+        assert!(KeyHint::new("").is_some());
+        assert!(KeyHint::new("café").is_some());
     }
 }

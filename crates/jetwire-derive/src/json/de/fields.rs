@@ -92,6 +92,30 @@ impl<'a> NamedFields<'a> {
     /// read) for a property these fields do not take. Keys in `skip` are taken and their values
     /// skipped (an enum's tag). Errors return from the enclosing function.
     pub fn accept(&self, skip: &[&str]) -> TokenStream {
+        self.accept_with(skip, false)
+    }
+
+    /// [`accept`](Self::accept) for a loop that hints each key (`Reader::next_key_hinted`) with
+    /// the name of the field after the last one read: `__hinted` says whether the key was the
+    /// hinted name, whose field is then `__expect` without a lookup, and every field read sets
+    /// `__expect` to the one after it.
+    pub fn accept_hinted(&self, skip: &[&str]) -> TokenStream {
+        self.accept_with(skip, true)
+    }
+
+    /// The hints of such a loop, an array expression of `Option<KeyHint>` indexed by
+    /// `__expect`, and its length: one per field read by name, in order, then `None` past the
+    /// last.
+    pub fn hints(&self) -> (TokenStream, usize) {
+        let krate = self.krate;
+        let hints = self.slots.iter().map(|&i| {
+            let name = &self.fields[i].attrs.name.name;
+            quote!(#krate::json::KeyHint::new(#name))
+        });
+        (quote!([#(#hints,)* ::core::option::Option::None]), self.slots.len() + 1)
+    }
+
+    fn accept_with(&self, skip: &[&str], hinted: bool) -> TokenStream {
         let krate = self.krate;
         let index_fn = format_ident!("__field_index");
         let groups = self
@@ -102,7 +126,10 @@ impl<'a> NamedFields<'a> {
         let skip_index = self.slots.len();
         let groups = groups.chain(std::iter::once((skip_index, skip.to_vec())));
         let function = names::index_fn(&index_fn, groups);
-        let index = names::index_of_key(&index_fn, quote!(__key));
+        let mut index = names::index_of_key(&index_fn, quote!(__key));
+        if hinted {
+            index = quote!((if __hinted { __expect } else { #index }));
+        }
 
         let arms = self.slots.iter().enumerate().map(|(k, &i)| {
             let field = &self.fields[i];
@@ -117,12 +144,18 @@ impl<'a> NamedFields<'a> {
                 }
             };
             let read = self.read(field);
+            let next = hinted.then(|| {
+                // A `usize` literal, whatever the caller's scope calls `usize`.
+                let next = proc_macro2::Literal::usize_suffixed(k + 1);
+                quote!(__expect = #next;)
+            });
             quote! {
                 #k => {
                     if #word & #bit != 0 {
                         return ::core::result::Result::Err(__r.duplicate_field(#name));
                     }
                     #word |= #bit;
+                    #next
                     __state.#pos = ::core::option::Option::Some(match #read {
                         ::core::result::Result::Ok(__v) => __v,
                         ::core::result::Result::Err(__e) => {

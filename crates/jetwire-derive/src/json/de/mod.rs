@@ -171,12 +171,19 @@ impl Gen<'_> {
         }
         let unknown = self.unknown_field(&expected);
         let flatten = quote!(<Self as #krate::__private::FlattenFromJson<'de>>);
+        let tag = self.cont.attrs.tag.as_ref().map(|(tag, _)| tag.as_str());
+        let accept = names.accept_hinted(tag.as_slice());
+        let (hints, count) = names.hints();
         quote! {
             __r.begin_object()?;
             let mut __state = #flatten::state();
-            while let ::core::option::Option::Some(__key) = __r.next_key()? {
+            const __HINTS: [::core::option::Option<#krate::json::KeyHint>; #count] = #hints;
+            let mut __expect: ::core::primitive::usize = 0;
+            while let ::core::option::Option::Some((__key, __hinted)) =
+                __r.next_key_hinted(__HINTS.get(__expect).and_then(::core::option::Option::as_ref))?
+            {
                 let __key = &__key;
-                if !#flatten::accept(&mut __state, __key, __r)? {
+                if !#accept {
                     #unknown
                 }
             }

@@ -745,3 +745,91 @@ fn io_errors_are_io_errors() {
     let err = jetwire_json::to_io_writer(Broken, &vec![1u8; 10]).unwrap_err();
     assert_eq!(err.category(), Category::Io);
 }
+
+// ---- runs of compact scalars -----------------------------------------------------------------------
+
+/// `T` written through its own `to_json` but without a compact text: slices of it go element by
+/// element, the reference for the compact runs.
+struct ElementByElement<'a, T>(&'a T);
+
+impl<T: jetwire_json::ToJson> jetwire_json::ToJson for ElementByElement<'_, T> {
+    fn to_json<O: jetwire_json::Output>(&self, writer: &mut Writer<O>) -> jetwire_json::Result<()> {
+        self.0.to_json(writer)
+    }
+}
+
+/// The bytes (or the error's message) of `items` written as a slice, compactly, into a `Vec`
+/// that already holds `prefix`, and the same through an `io::Write`: first with the slice's own
+/// compact runs, then element by element.
+fn slice_outputs<T: jetwire_json::ToJson>(items: &[T], prefix: &[u8]) -> [Result<Vec<u8>, String>; 3] {
+    let reference: Vec<ElementByElement<'_, T>> = items.iter().map(ElementByElement).collect();
+    let mut compact = prefix.to_vec();
+    let compact = jetwire_json::to_writer(&mut compact, &(items, 7u8)).map(|()| compact);
+    let mut streamed = prefix.to_vec();
+    let streamed = jetwire_json::to_io_writer(&mut streamed, &(items, 7u8)).map(|()| streamed);
+    let mut generic = prefix.to_vec();
+    let generic = jetwire_json::to_writer(&mut generic, &(&reference[..], 7u8)).map(|()| generic);
+    [compact, streamed, generic].map(|result| result.map_err(|err| err.message().to_owned()))
+}
+
+proptest! {
+    /// Slices of numbers, booleans and tuples of them, long and short, with and without
+    /// non-finite floats (an error at the same place): the compact runs write exactly what
+    /// element-by-element writing does, into a `Vec` and into an `io::Write`.
+    #[test]
+    fn compact_runs_write_what_elements_write(
+        floats in prop::collection::vec(prop_oneof![
+            8 => any::<f64>().prop_filter("finite", |v| v.is_finite()),
+            1 => Just(f64::NAN),
+            1 => Just(f64::INFINITY),
+            1 => Just(-0.0),
+        ], 0..700),
+        integers in prop::collection::vec(any::<i64>(), 0..600),
+        small in prop::collection::vec((any::<u8>(), any::<bool>(), any::<i16>()), 0..300),
+        wide in prop::collection::vec(any::<u128>(), 0..40),
+        prefix in prop::collection::vec(any::<u8>(), 0..3),
+    ) {
+        let pairs: Vec<(f64, u32)> = floats.iter().zip(&integers).map(|(&f, &i)| (f, i as u32)).collect();
+        let singles: Vec<f32> = floats.iter().map(|&f| f as f32).collect();
+        let check = |outputs: [Result<Vec<u8>, String>; 3]| {
+            let [compact, streamed, generic] = outputs;
+            prop_assert_eq!(&compact, &generic);
+            prop_assert_eq!(&streamed, &generic);
+            Ok(())
+        };
+        check(slice_outputs(&floats, &prefix))?;
+        check(slice_outputs(&singles, &prefix))?;
+        check(slice_outputs(&integers, &prefix))?;
+        check(slice_outputs(&pairs, &prefix))?;
+        check(slice_outputs(&small, &prefix))?;
+        check(slice_outputs(&wide, &prefix))?;
+    }
+}
+
+#[test]
+fn compact_runs_cover_every_boundary_and_extreme() {
+    for len in [0usize, 1, 2, 255, 256, 257, 512, 513] {
+        let extremes: Vec<(i128, u128, f64)> = (0..len)
+            .map(
+                |i| if i % 2 == 0 { (i128::MIN, u128::MAX, -1.7976931348623157e308) } else { (0, 0, 5e-324) },
+            )
+            .collect();
+        let [compact, streamed, generic] = slice_outputs(&extremes, b"");
+        assert_eq!(compact, generic, "len {len}");
+        assert_eq!(streamed, generic, "len {len}");
+        // A non-finite float at every place of a run's edges.
+        for at in [0, len / 2, len.saturating_sub(1)] {
+            let mut floats = vec![1.5f64; len];
+            if let Some(slot) = floats.get_mut(at) {
+                *slot = f64::NAN;
+            }
+            let [compact, streamed, generic] = slice_outputs(&floats, b"[");
+            assert_eq!(compact, generic, "len {len} NaN at {at}");
+            assert_eq!(streamed, generic, "len {len} NaN at {at}");
+        }
+    }
+    let text = jetwire_json::to_string(&vec![(1u8, true), (2, false)]).unwrap();
+    assert_eq!(text, "[[1,true],[2,false]]");
+    let pretty = jetwire_json::to_string_pretty(&vec![1.5f64, 2.0]).unwrap();
+    assert_eq!(pretty, "[\n  1.5,\n  2.0\n]");
+}

@@ -27,6 +27,17 @@ pub(crate) fn write_seq<'a, T: ToJson + 'a, O: Output>(
     writer.end_array()
 }
 
+/// Writes the contiguous `items` as a JSON array: a run of compact scalars
+/// ([`ToJson::COMPACT_LEN`]) in compact output without per-element state, anything else element by
+/// element.
+#[inline]
+pub(crate) fn write_slice<T: ToJson, O: Output>(writer: &mut Writer<O>, items: &[T]) -> Result<()> {
+    match T::COMPACT_LEN {
+        Some(max) if writer.is_compact() => writer.compact_elements(items, max),
+        _ => write_seq(writer, items),
+    }
+}
+
 /// Reads a JSON array, handing each element to `push`.
 #[inline]
 pub(crate) fn read_seq<'de, T: FromJson<'de>>(
@@ -45,21 +56,21 @@ pub(crate) fn read_seq<'de, T: FromJson<'de>>(
 impl<T: ToJson> ToJson for [T] {
     #[inline]
     fn to_json<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
-        write_seq(writer, self)
+        write_slice(writer, self)
     }
 }
 
 impl<T: ToJson, const N: usize> ToJson for [T; N] {
     #[inline]
     fn to_json<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
-        write_seq(writer, self)
+        write_slice(writer, self)
     }
 }
 
 impl<T: ToJson> ToJson for Vec<T> {
     #[inline]
     fn to_json<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
-        write_seq(writer, self)
+        write_slice(writer, self)
     }
 }
 

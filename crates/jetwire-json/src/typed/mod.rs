@@ -47,6 +47,44 @@ pub use collections::{FromJsonKey, ToJsonKey};
 pub trait ToJson {
     /// Writes `self` as one JSON value.
     fn to_json<O: Output>(&self, writer: &mut Writer<O>) -> Result<()>;
+
+    /// For a type whose values are short scalars (numbers, booleans, and tuples of them): the
+    /// most bytes [`write_compact`](Self::write_compact) writes. Slices, arrays and `Vec`s of
+    /// such a type are written in compact output with one reservation per run of elements and
+    /// no per-element state. `None`, the default, for every other type.
+    #[doc(hidden)]
+    const COMPACT_LEN: Option<usize> = None;
+
+    /// Writes `self`'s compact JSON text at `dst` and returns its length, or `None` (having
+    /// written nothing that counts) for a value that has no such text and must go through
+    /// [`to_json`](Self::to_json), such as a non-finite float, which is an error there.
+    ///
+    /// # Safety
+    ///
+    /// [`COMPACT_LEN`](Self::COMPACT_LEN) is `Some(max)` and `dst` is valid for writing `max`
+    /// bytes.
+    #[doc(hidden)]
+    #[inline(always)]
+    unsafe fn write_compact(&self, dst: *mut u8) -> Option<usize> {
+        let _ = dst;
+        None
+    }
+}
+
+/// The most bytes a tuple of elements with the given [`ToJson::COMPACT_LEN`]s takes in compact
+/// text: the elements, the commas between them and the brackets. `None` if any element has none.
+#[doc(hidden)]
+pub const fn compact_tuple_len<const N: usize>(elements: [Option<usize>; N]) -> Option<usize> {
+    let mut total = N + 1;
+    let mut i = 0;
+    while i < N {
+        match elements[i] {
+            Some(len) => total += len,
+            None => return None,
+        }
+        i += 1;
+    }
+    Some(total)
 }
 
 /// A type that can read itself from JSON whose bytes live for `'de` (and may borrow from them).

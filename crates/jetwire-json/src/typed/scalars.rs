@@ -10,11 +10,20 @@ use crate::write::Writer;
 use jetwire_core::Output;
 
 macro_rules! scalar_impls {
-    ($($ty:ty => $write:ident, $read:ident;)*) => {$(
+    ($($ty:ty => $write:ident, $read:ident, $len:expr, $compact:path;)*) => {$(
         impl ToJson for $ty {
             #[inline(always)]
             fn to_json<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
                 writer.$write(*self)
+            }
+
+            const COMPACT_LEN: Option<usize> = Some($len);
+
+            #[inline(always)]
+            unsafe fn write_compact(&self, dst: *mut u8) -> Option<usize> {
+                // SAFETY: forwarded from the caller, who provides `COMPACT_LEN` (`$len`, the
+                // longest text of the type) writable bytes at `dst`.
+                unsafe { $compact(*self, dst) }
             }
         }
 
@@ -27,22 +36,91 @@ macro_rules! scalar_impls {
     )*};
 }
 
+// The longest texts: `u128::MAX` has 39 digits, `i128::MIN` 40 characters, and `zmij` writes a
+// float into a 24-byte buffer.
 scalar_impls! {
-    u8 => u8, read_u8;
-    u16 => u16, read_u16;
-    u32 => u32, read_u32;
-    u64 => u64, read_u64;
-    u128 => u128, read_u128;
-    usize => usize, read_usize;
-    i8 => i8, read_i8;
-    i16 => i16, read_i16;
-    i32 => i32, read_i32;
-    i64 => i64, read_i64;
-    i128 => i128, read_i128;
-    isize => isize, read_isize;
-    f32 => f32, read_f32;
-    f64 => f64, read_f64;
-    bool => bool, read_bool;
+    u8 => u8, read_u8, 3, compact::integer;
+    u16 => u16, read_u16, 5, compact::integer;
+    u32 => u32, read_u32, 10, compact::integer;
+    u64 => u64, read_u64, 20, compact::integer;
+    u128 => u128, read_u128, 39, compact::integer;
+    usize => usize, read_usize, 20, compact::integer;
+    i8 => i8, read_i8, 4, compact::integer;
+    i16 => i16, read_i16, 6, compact::integer;
+    i32 => i32, read_i32, 11, compact::integer;
+    i64 => i64, read_i64, 20, compact::integer;
+    i128 => i128, read_i128, 40, compact::integer;
+    isize => isize, read_isize, 20, compact::integer;
+    f32 => f32, read_f32, 24, compact::f32;
+    f64 => f64, read_f64, 24, compact::f64;
+    bool => bool, read_bool, 5, compact::boolean;
+}
+
+/// The scalars' [`ToJson::write_compact`]: their text exactly as the writer spells it.
+///
+/// Each function's safety contract: `dst` is valid for writing the longest text of the type,
+/// at most [`SHORT_COPY_MAX`](jetwire_core::copy::SHORT_COPY_MAX) bytes.
+mod compact {
+    use jetwire_core::copy::copy_short;
+
+    /// Copies `text` to `dst`.
+    ///
+    /// # Safety
+    ///
+    /// `dst` is valid for writing `text.len()` bytes, at most `SHORT_COPY_MAX`.
+    #[inline(always)]
+    unsafe fn put(text: &[u8], dst: *mut u8) -> Option<usize> {
+        // SAFETY: forwarded from the caller; `text` is a different object than `dst`'s.
+        unsafe { copy_short(dst, text.as_ptr(), text.len()) };
+        Some(text.len())
+    }
+
+    /// # Safety
+    ///
+    /// See the [module](self).
+    #[inline(always)]
+    pub(super) unsafe fn integer<T: itoa::Integer>(value: T, dst: *mut u8) -> Option<usize> {
+        // SAFETY: forwarded from the caller.
+        unsafe { put(itoa::Buffer::new().format(value).as_bytes(), dst) }
+    }
+
+    /// `None` for a float that is not finite: the writer refuses it.
+    ///
+    /// # Safety
+    ///
+    /// See the [module](self).
+    #[inline(always)]
+    pub(super) unsafe fn f64(value: f64, dst: *mut u8) -> Option<usize> {
+        if !value.is_finite() {
+            return None;
+        }
+        // SAFETY: forwarded from the caller.
+        unsafe { put(zmij::Buffer::new().format_finite(value).as_bytes(), dst) }
+    }
+
+    /// `None` for a float that is not finite: the writer refuses it.
+    ///
+    /// # Safety
+    ///
+    /// See the [module](self).
+    #[inline(always)]
+    pub(super) unsafe fn f32(value: f32, dst: *mut u8) -> Option<usize> {
+        if !value.is_finite() {
+            return None;
+        }
+        // SAFETY: forwarded from the caller.
+        unsafe { put(zmij::Buffer::new().format_finite(value).as_bytes(), dst) }
+    }
+
+    /// # Safety
+    ///
+    /// See the [module](self).
+    #[inline(always)]
+    pub(super) unsafe fn boolean(value: bool, dst: *mut u8) -> Option<usize> {
+        let text: &[u8] = if value { b"true" } else { b"false" };
+        // SAFETY: forwarded from the caller.
+        unsafe { put(text, dst) }
+    }
 }
 
 impl ToJson for char {

@@ -81,6 +81,28 @@ macro_rules! tuple_impls {
                 $(self.$index.to_json(writer)?;)+
                 writer.end_array()
             }
+
+            const COMPACT_LEN: Option<usize> = super::compact_tuple_len([$($name::COMPACT_LEN),+]);
+
+            #[inline(always)]
+            unsafe fn write_compact(&self, dst: *mut u8) -> Option<usize> {
+                // SAFETY: the caller provides `COMPACT_LEN` writable bytes, which counts the
+                // brackets, the commas and every element's own `COMPACT_LEN` (all `Some`), so
+                // each write below stays within it.
+                unsafe {
+                    dst.write(b'[');
+                    let mut len = 1;
+                    $(
+                        if $index > 0 {
+                            dst.add(len).write(b',');
+                            len += 1;
+                        }
+                        len += self.$index.write_compact(dst.add(len))?;
+                    )+
+                    dst.add(len).write(b']');
+                    Some(len + 1)
+                }
+            }
         }
 
         impl<'de, $($name: FromJson<'de>),+> FromJson<'de> for ($($name,)+) {

@@ -231,6 +231,50 @@ impl<O: Output> Writer<O> {
         self.state = self.after_value;
     }
 
+    /// Writes `items` as an array in compact output, their type's compact text taking at most
+    /// `max` bytes ([`ToJson::COMPACT_LEN`](crate::ToJson::COMPACT_LEN)): for each run of up to
+    /// [`COMPACT_RUN`] elements one reservation, then every element's comma and text stored
+    /// through a local cursor, with no capacity check, state change or indentation test per
+    /// element. An element without a compact text (a non-finite float) and everything after it
+    /// go through `to_json`, which reports it.
+    pub(crate) fn compact_elements<T: crate::ToJson>(&mut self, items: &[T], max: usize) -> Result<()> {
+        debug_assert!(self.options.indent.is_none());
+        self.begin_array()?;
+        let mut written = 0;
+        for run in items.chunks(COMPACT_RUN) {
+            let out = self.out.buffer();
+            out.reserve(run.len() * (max + 1));
+            let base = out.as_mut_ptr();
+            let mut len = out.len();
+            for item in run {
+                // SAFETY: `reserve` left room for `run.len() * (max + 1)` bytes past the length
+                // the run started at, and each element stores at most a comma and `max` bytes.
+                // `set_len` covers only bytes stored.
+                unsafe {
+                    let comma = usize::from(written > 0);
+                    base.add(len).write(b',');
+                    let Some(text) = item.write_compact(base.add(len + comma)) else {
+                        out.set_len(len);
+                        self.state = if written > 0 { State::ArrayNext } else { State::ArrayFirst };
+                        for item in &items[written..] {
+                            item.to_json(self)?;
+                        }
+                        return self.end_array();
+                    };
+                    len += comma + text;
+                }
+                written += 1;
+            }
+            // SAFETY: as above: every byte up to `len` was stored in this run or before it.
+            unsafe { out.set_len(len) };
+            self.out.maybe_flush().map_err(Error::io)?;
+        }
+        if written > 0 {
+            self.state = State::ArrayNext;
+        }
+        self.end_array()
+    }
+
     /// Opens a container: `[` or `{` is written, `first` is the state inside it.
     #[inline(always)]
     fn push_container(&mut self, is_object: bool) {
@@ -739,6 +783,10 @@ write_integers! {
 }
 
 /// Appends a line break and `depth` levels of `indent`.
+/// The elements [`Writer::compact_elements`] reserves for at once: a bounded reservation for a
+/// long slice, and the point at which a stream output drains its buffer.
+const COMPACT_RUN: usize = 256;
+
 fn write_indent(out: &mut Vec<u8>, indent: Indent, depth: usize) {
     out.push(b'\n');
     match indent {

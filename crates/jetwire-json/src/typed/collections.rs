@@ -45,7 +45,10 @@ pub(crate) fn read_seq<'de, T: FromJson<'de>>(
     mut push: impl FnMut(T),
 ) -> Result<()> {
     reader.begin_array()?;
-    let mut index = 0;
+    let mut index = match T::COMPACT_DEPTH {
+        Some(depth) => reader.compact_elements(depth, &mut push),
+        None => 0,
+    };
     while reader.next_element()? {
         push(T::from_json(reader).map_err(|e| e.prepend_index(index))?);
         index += 1;

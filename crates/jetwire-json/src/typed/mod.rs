@@ -71,6 +71,23 @@ pub trait ToJson {
     }
 }
 
+/// The nesting of a tuple's compact text, given its elements' [`FromJson::COMPACT_DEPTH`]s: one
+/// level more than its deepest element. `None` if any element has none.
+#[doc(hidden)]
+pub const fn compact_tuple_depth<const N: usize>(elements: [Option<usize>; N]) -> Option<usize> {
+    let mut deepest = 0;
+    let mut i = 0;
+    while i < N {
+        match elements[i] {
+            Some(depth) if depth > deepest => deepest = depth,
+            Some(_) => {}
+            None => return None,
+        }
+        i += 1;
+    }
+    Some(deepest + 1)
+}
+
 /// The most bytes a tuple of elements with the given [`ToJson::COMPACT_LEN`]s takes in compact
 /// text: the elements, the commas between them and the brackets. `None` if any element has none.
 #[doc(hidden)]
@@ -126,6 +143,25 @@ pub trait FromJson<'de>: Sized {
     /// gives `Some(None)`. `None` (the default) makes an absent field an error.
     #[inline]
     fn absent() -> Option<Self> {
+        None
+    }
+
+    /// For a type whose values are short scalars (numbers, booleans, and tuples of them): how
+    /// many levels of nesting its compact text opens (0 for a scalar, 1 for a tuple of
+    /// scalars), and so that [`read_compact`](Self::read_compact) can read it. `Vec`s of such a
+    /// type read the compact elements of an array straight from the input. `None`, the default,
+    /// for every other type.
+    #[doc(hidden)]
+    const COMPACT_DEPTH: Option<usize> = None;
+
+    /// Reads a value spelled compactly (no whitespace) at `input[at..]` and returns it with the
+    /// offset just past it, exactly as [`from_json`](Self::from_json) reads that text; `None`
+    /// for anything else (whitespace, another token, an error, a value that runs to the end of
+    /// `input`), which `from_json` then reads or reports.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn read_compact(input: &'de [u8], at: usize) -> Option<(Self, usize)> {
+        let _ = (input, at);
         None
     }
 }

@@ -10,7 +10,7 @@ use crate::write::Writer;
 use jetwire_core::Output;
 
 macro_rules! scalar_impls {
-    ($($ty:ty => $write:ident, $read:ident, $len:expr, $compact:path;)*) => {$(
+    ($($ty:ty => $write:ident, $read:ident, $len:expr, $compact:path, $parse:expr;)*) => {$(
         impl ToJson for $ty {
             #[inline(always)]
             fn to_json<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
@@ -32,6 +32,14 @@ macro_rules! scalar_impls {
             fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
                 reader.$read()
             }
+
+            const COMPACT_DEPTH: Option<usize> = Some(0);
+
+            #[inline(always)]
+            fn read_compact(input: &'de [u8], at: usize) -> Option<(Self, usize)> {
+                let parse: fn(&'de [u8], usize) -> Option<(Self, usize)> = $parse;
+                parse(input, at)
+            }
         }
     )*};
 }
@@ -39,21 +47,95 @@ macro_rules! scalar_impls {
 // The longest texts: `u128::MAX` has 39 digits, `i128::MIN` 40 characters, and `zmij` writes a
 // float into a 24-byte buffer.
 scalar_impls! {
-    u8 => u8, read_u8, 3, compact::integer;
-    u16 => u16, read_u16, 5, compact::integer;
-    u32 => u32, read_u32, 10, compact::integer;
-    u64 => u64, read_u64, 20, compact::integer;
-    u128 => u128, read_u128, 39, compact::integer;
-    usize => usize, read_usize, 20, compact::integer;
-    i8 => i8, read_i8, 4, compact::integer;
-    i16 => i16, read_i16, 6, compact::integer;
-    i32 => i32, read_i32, 11, compact::integer;
-    i64 => i64, read_i64, 20, compact::integer;
-    i128 => i128, read_i128, 40, compact::integer;
-    isize => isize, read_isize, 20, compact::integer;
-    f32 => f32, read_f32, 24, compact::f32;
-    f64 => f64, read_f64, 24, compact::f64;
-    bool => bool, read_bool, 5, compact::boolean;
+    u8 => u8, read_u8, 3, compact::integer, |i, at| parse::narrow(i, at, parse::unsigned);
+    u16 => u16, read_u16, 5, compact::integer, |i, at| parse::narrow(i, at, parse::unsigned);
+    u32 => u32, read_u32, 10, compact::integer, |i, at| parse::narrow(i, at, parse::unsigned);
+    u64 => u64, read_u64, 20, compact::integer, parse::unsigned;
+    u128 => u128, read_u128, 39, compact::integer, parse::unsigned_128;
+    usize => usize, read_usize, 20, compact::integer, |i, at| parse::narrow(i, at, parse::unsigned);
+    i8 => i8, read_i8, 4, compact::integer, |i, at| parse::narrow(i, at, parse::signed);
+    i16 => i16, read_i16, 6, compact::integer, |i, at| parse::narrow(i, at, parse::signed);
+    i32 => i32, read_i32, 11, compact::integer, |i, at| parse::narrow(i, at, parse::signed);
+    i64 => i64, read_i64, 20, compact::integer, parse::signed;
+    i128 => i128, read_i128, 40, compact::integer, parse::signed_128;
+    isize => isize, read_isize, 20, compact::integer, |i, at| parse::narrow(i, at, parse::signed);
+    f32 => f32, read_f32, 24, compact::f32, parse::f32;
+    f64 => f64, read_f64, 24, compact::f64, parse::f64;
+    bool => bool, read_bool, 5, compact::boolean, parse::boolean;
+}
+
+/// The scalars' [`FromJson::read_compact`]: the number or literal at `input[at..]`, decoded by
+/// the same functions as the reader's typed reads, so that a text reads to the same value or
+/// (as `None`) to the reader's own error; and `None` for a number that runs to the end of
+/// `input`, which more input in pieces could continue.
+mod parse {
+    use crate::read::numbers::{self, ScannedNumber};
+
+    /// The number at `input[at..]`, complete, and its text.
+    #[inline(always)]
+    fn number(input: &[u8], at: usize) -> Option<(ScannedNumber, &[u8])> {
+        let number = numbers::scan(input, at).ok()?;
+        (number.end < input.len()).then(|| (number, &input[at..number.end]))
+    }
+
+    #[inline(always)]
+    pub(super) fn unsigned(input: &[u8], at: usize) -> Option<(u64, usize)> {
+        let (number, text) = number(input, at)?;
+        Some((numbers::to_u64(&number, text)?, number.end))
+    }
+
+    #[inline(always)]
+    pub(super) fn signed(input: &[u8], at: usize) -> Option<(i64, usize)> {
+        let (number, _) = number(input, at)?;
+        Some((numbers::to_i64(&number)?, number.end))
+    }
+
+    #[inline(always)]
+    pub(super) fn unsigned_128(input: &[u8], at: usize) -> Option<(u128, usize)> {
+        let (number, text) = number(input, at)?;
+        Some((numbers::to_u128(&number, text)?, number.end))
+    }
+
+    #[inline(always)]
+    pub(super) fn signed_128(input: &[u8], at: usize) -> Option<(i128, usize)> {
+        let (number, text) = number(input, at)?;
+        Some((numbers::to_i128(&number, text)?, number.end))
+    }
+
+    /// A narrower integer, read as the reader does: the wide value, then its range.
+    #[inline(always)]
+    pub(super) fn narrow<W, T: TryFrom<W>>(
+        input: &[u8],
+        at: usize,
+        wide: fn(&[u8], usize) -> Option<(W, usize)>,
+    ) -> Option<(T, usize)> {
+        let (value, end) = wide(input, at)?;
+        Some((T::try_from(value).ok()?, end))
+    }
+
+    #[inline(always)]
+    pub(super) fn f64(input: &[u8], at: usize) -> Option<(f64, usize)> {
+        let (number, text) = number(input, at)?;
+        Some((numbers::to_f64(&number, text)?, number.end))
+    }
+
+    #[inline(always)]
+    pub(super) fn f32(input: &[u8], at: usize) -> Option<(f32, usize)> {
+        let (number, text) = number(input, at)?;
+        Some((numbers::to_f32(&number, text)?, number.end))
+    }
+
+    #[inline(always)]
+    pub(super) fn boolean(input: &[u8], at: usize) -> Option<(bool, usize)> {
+        let rest = input.get(at..)?;
+        if rest.starts_with(b"true") {
+            Some((true, at + 4))
+        } else if rest.starts_with(b"false") {
+            Some((false, at + 5))
+        } else {
+            None
+        }
+    }
 }
 
 /// The scalars' [`ToJson::write_compact`]: their text exactly as the writer spells it.

@@ -106,6 +106,28 @@ macro_rules! tuple_impls {
         }
 
         impl<'de, $($name: FromJson<'de>),+> FromJson<'de> for ($($name,)+) {
+            const COMPACT_DEPTH: Option<usize> = super::compact_tuple_depth([$($name::COMPACT_DEPTH),+]);
+
+            #[inline(always)]
+            fn read_compact(input: &'de [u8], at: usize) -> Option<(Self, usize)> {
+                if input.get(at) != Some(&b'[') {
+                    return None;
+                }
+                let mut at = at + 1;
+                let value = ($({
+                    if $index > 0 {
+                        if input.get(at) != Some(&b',') {
+                            return None;
+                        }
+                        at += 1;
+                    }
+                    let (element, end) = $name::read_compact(input, at)?;
+                    at = end;
+                    element
+                },)+);
+                (input.get(at) == Some(&b']')).then_some((value, at + 1))
+            }
+
             fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
                 reader.begin_array()?;
                 let value = ($({

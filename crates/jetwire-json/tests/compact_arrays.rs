@@ -113,7 +113,9 @@ fn sets_and_nesting_limits_read_as_element_by_element() {
     // canada's shape.
     let rings: Vec<Vec<(f64, f64)>> =
         jetwire_json::from_slice(b"[[[-65.613616999999977,43.420273000000009],[-65.61,43.42]],[]]").unwrap();
-    assert_eq!(rings, vec![vec![(-65.613616999999977, 43.420273000000009), (-65.61, 43.42)], vec![]]);
+    let float = |text: &str| text.parse::<f64>().unwrap();
+    let pair = (float("-65.613616999999977"), float("43.420273000000009"));
+    assert_eq!(rings, vec![vec![pair, (-65.61, 43.42)], vec![]]);
     let err = jetwire_json::from_slice::<Vec<(u8, u8)>>(b"[[1,2],[3,256]]").unwrap_err();
     assert_eq!(err.path(), "/1/1");
 }

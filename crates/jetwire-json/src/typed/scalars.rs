@@ -5,7 +5,7 @@ use std::marker::PhantomData;
 
 use super::{FromJson, ToJson};
 use crate::error::Result;
-use crate::read::Reader;
+use crate::read::{Reader, numbers};
 use crate::write::Writer;
 use jetwire_core::Output;
 
@@ -37,7 +37,7 @@ macro_rules! scalar_impls {
 
             #[inline(always)]
             fn read_compact(input: &'de [u8], at: usize) -> Option<(Self, usize)> {
-                let parse: fn(&'de [u8], usize) -> Option<(Self, usize)> = $parse;
+                let parse: fn(&'de [u8], usize) -> parse::Parsed<Self> = $parse;
                 parse(input, at)
             }
         }
@@ -51,16 +51,16 @@ scalar_impls! {
     u16 => u16, read_u16, 5, compact::integer, |i, at| parse::narrow(i, at, parse::unsigned);
     u32 => u32, read_u32, 10, compact::integer, |i, at| parse::narrow(i, at, parse::unsigned);
     u64 => u64, read_u64, 20, compact::integer, parse::unsigned;
-    u128 => u128, read_u128, 39, compact::integer, parse::unsigned_128;
+    u128 => u128, read_u128, 39, compact::integer, |i, at| parse::decoded(i, at, numbers::to_u128);
     usize => usize, read_usize, 20, compact::integer, |i, at| parse::narrow(i, at, parse::unsigned);
     i8 => i8, read_i8, 4, compact::integer, |i, at| parse::narrow(i, at, parse::signed);
     i16 => i16, read_i16, 6, compact::integer, |i, at| parse::narrow(i, at, parse::signed);
     i32 => i32, read_i32, 11, compact::integer, |i, at| parse::narrow(i, at, parse::signed);
     i64 => i64, read_i64, 20, compact::integer, parse::signed;
-    i128 => i128, read_i128, 40, compact::integer, parse::signed_128;
+    i128 => i128, read_i128, 40, compact::integer, |i, at| parse::decoded(i, at, numbers::to_i128);
     isize => isize, read_isize, 20, compact::integer, |i, at| parse::narrow(i, at, parse::signed);
-    f32 => f32, read_f32, 24, compact::f32, parse::f32;
-    f64 => f64, read_f64, 24, compact::f64, parse::f64;
+    f32 => f32, read_f32, 24, compact::f32, |i, at| parse::decoded(i, at, numbers::to_f32);
+    f64 => f64, read_f64, 24, compact::f64, |i, at| parse::decoded(i, at, numbers::to_f64);
     bool => bool, read_bool, 5, compact::boolean, parse::boolean;
 }
 
@@ -71,35 +71,32 @@ scalar_impls! {
 mod parse {
     use crate::read::numbers::{self, ScannedNumber};
 
-    /// The number at `input[at..]`, complete, and its text.
+    /// What [`FromJson::read_compact`](crate::FromJson::read_compact) returns: a value and the
+    /// offset after it.
+    pub(super) type Parsed<T> = Option<(T, usize)>;
+
+    /// The number at `input[at..]`, complete, decoded by `convert` from its scan and its text.
     #[inline(always)]
-    fn number(input: &[u8], at: usize) -> Option<(ScannedNumber, &[u8])> {
+    pub(super) fn decoded<T>(
+        input: &[u8],
+        at: usize,
+        convert: impl Fn(&ScannedNumber, &[u8]) -> Option<T>,
+    ) -> Parsed<T> {
         let number = numbers::scan(input, at).ok()?;
-        (number.end < input.len()).then(|| (number, &input[at..number.end]))
+        if number.end >= input.len() {
+            return None;
+        }
+        Some((convert(&number, &input[at..number.end])?, number.end))
     }
 
     #[inline(always)]
-    pub(super) fn unsigned(input: &[u8], at: usize) -> Option<(u64, usize)> {
-        let (number, text) = number(input, at)?;
-        Some((numbers::to_u64(&number, text)?, number.end))
+    pub(super) fn unsigned(input: &[u8], at: usize) -> Parsed<u64> {
+        decoded(input, at, numbers::to_u64)
     }
 
     #[inline(always)]
-    pub(super) fn signed(input: &[u8], at: usize) -> Option<(i64, usize)> {
-        let (number, _) = number(input, at)?;
-        Some((numbers::to_i64(&number)?, number.end))
-    }
-
-    #[inline(always)]
-    pub(super) fn unsigned_128(input: &[u8], at: usize) -> Option<(u128, usize)> {
-        let (number, text) = number(input, at)?;
-        Some((numbers::to_u128(&number, text)?, number.end))
-    }
-
-    #[inline(always)]
-    pub(super) fn signed_128(input: &[u8], at: usize) -> Option<(i128, usize)> {
-        let (number, text) = number(input, at)?;
-        Some((numbers::to_i128(&number, text)?, number.end))
+    pub(super) fn signed(input: &[u8], at: usize) -> Parsed<i64> {
+        decoded(input, at, |number, _| numbers::to_i64(number))
     }
 
     /// A narrower integer, read as the reader does: the wide value, then its range.
@@ -107,26 +104,14 @@ mod parse {
     pub(super) fn narrow<W, T: TryFrom<W>>(
         input: &[u8],
         at: usize,
-        wide: fn(&[u8], usize) -> Option<(W, usize)>,
-    ) -> Option<(T, usize)> {
+        wide: fn(&[u8], usize) -> Parsed<W>,
+    ) -> Parsed<T> {
         let (value, end) = wide(input, at)?;
         Some((T::try_from(value).ok()?, end))
     }
 
     #[inline(always)]
-    pub(super) fn f64(input: &[u8], at: usize) -> Option<(f64, usize)> {
-        let (number, text) = number(input, at)?;
-        Some((numbers::to_f64(&number, text)?, number.end))
-    }
-
-    #[inline(always)]
-    pub(super) fn f32(input: &[u8], at: usize) -> Option<(f32, usize)> {
-        let (number, text) = number(input, at)?;
-        Some((numbers::to_f32(&number, text)?, number.end))
-    }
-
-    #[inline(always)]
-    pub(super) fn boolean(input: &[u8], at: usize) -> Option<(bool, usize)> {
+    pub(super) fn boolean(input: &[u8], at: usize) -> Parsed<bool> {
         let rest = input.get(at..)?;
         if rest.starts_with(b"true") {
             Some((true, at + 4))

@@ -626,41 +626,44 @@ impl<'de> Reader<'de> {
         Ok(())
     }
 
-    /// Reads the leading elements of the array just opened that are spelled compactly (no
-    /// whitespace) with [`FromJson::read_compact`](crate::FromJson::read_compact), handing each to
-    /// `push`, and returns how many it read; the reader is then after the last of them, and
-    /// [`next_element`](Self::next_element) goes on from there (or from the array's start, if
-    /// none was read). Each element must be followed by `,` or `]` in this slice; anything else
-    /// (whitespace, a comment, another token, an error) ends the run and is left to the token
-    /// path, which reads or reports it exactly as it would have. `depth` is the nesting the
-    /// elements' text opens, which must stay within the limit.
+    /// Reads the next elements of the current array that are spelled compactly (no whitespace)
+    /// with [`FromJson::read_compact`](crate::FromJson::read_compact), handing each to `push`,
+    /// and returns how many it read; the reader is then after the last of them, and
+    /// [`next_element`](Self::next_element) goes on from there (or from where it was, if none
+    /// was read). Each element must be followed by `,` or `]` in this slice; anything else
+    /// (whitespace, a comment, another token, an error, the end of a piece) ends the run and is
+    /// left to the token path, which reads or reports it exactly as it would have, after which a
+    /// new run may start. `depth` is the nesting the elements' text opens, which must stay
+    /// within the limit.
     #[inline]
     pub(crate) fn compact_elements<T: crate::FromJson<'de>>(
         &mut self,
         depth: usize,
         push: &mut impl FnMut(T),
     ) -> usize {
-        if self.state != State::ArrayFirst || self.containers.len() + depth > self.options.max_depth {
+        if self.containers.len() + depth > self.options.max_depth {
             return 0;
         }
         let input = self.input;
         let mut pos = self.pos;
+        let mut start = match self.state {
+            State::ArrayFirst => pos,
+            State::ArrayNext if input.get(pos) == Some(&b',') => pos + 1,
+            _ => return 0,
+        };
         let mut count = 0;
-        loop {
-            let start = if count == 0 {
-                pos
-            } else if input.get(pos) == Some(&b',') {
-                pos + 1
-            } else {
-                break;
-            };
-            let Some((value, end)) = T::read_compact(input, start) else { break };
-            if !matches!(input.get(end), Some(b',' | b']')) {
+        while let Some((value, end)) = T::read_compact(input, start) {
+            let next = input.get(end);
+            if !matches!(next, Some(b',' | b']')) {
                 break;
             }
             push(value);
             count += 1;
             pos = end;
+            if next != Some(&b',') {
+                break;
+            }
+            start = end + 1;
         }
         if count > 0 {
             self.pos = pos;

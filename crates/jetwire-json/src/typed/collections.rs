@@ -45,15 +45,19 @@ pub(crate) fn read_seq<'de, T: FromJson<'de>>(
     mut push: impl FnMut(T),
 ) -> Result<()> {
     reader.begin_array()?;
-    let mut index = match T::COMPACT_DEPTH {
-        Some(depth) => reader.compact_elements(depth, &mut push),
-        None => 0,
-    };
-    while reader.next_element()? {
+    let mut index = 0;
+    loop {
+        // Runs of compact elements straight from the input; the token path for the rest, such
+        // as an element that a piece's end cuts, after which a run may start again.
+        if let Some(depth) = T::COMPACT_DEPTH {
+            index += reader.compact_elements(depth, &mut push);
+        }
+        if !reader.next_element()? {
+            return Ok(());
+        }
         push(T::from_json(reader).map_err(|e| e.prepend_index(index))?);
         index += 1;
     }
-    Ok(())
 }
 
 impl<T: ToJson> ToJson for [T] {

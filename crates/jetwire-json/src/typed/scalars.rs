@@ -7,6 +7,7 @@ use super::{FromJson, ToJson};
 use crate::error::Result;
 use crate::read::{Reader, numbers};
 use crate::write::Writer;
+use crate::write::float::FLOAT_TEXT_ROOM;
 use jetwire_core::Output;
 
 macro_rules! scalar_impls {
@@ -45,7 +46,7 @@ macro_rules! scalar_impls {
 }
 
 // The longest texts: `u128::MAX` has 39 digits, `i128::MIN` 40 characters, and `zmij` writes a
-// float into a 24-byte buffer.
+// float in its 24-byte buffer, `FLOAT_TEXT_ROOM`, which is the output itself.
 scalar_impls! {
     u8 => u8, read_u8, 3, compact::integer, |i, at| parse::narrow(i, at, parse::unsigned);
     u16 => u16, read_u16, 5, compact::integer, |i, at| parse::narrow(i, at, parse::unsigned);
@@ -59,8 +60,8 @@ scalar_impls! {
     i64 => i64, read_i64, 20, compact::integer, parse::signed;
     i128 => i128, read_i128, 40, compact::integer, |i, at| parse::decoded(i, at, numbers::to_i128);
     isize => isize, read_isize, 20, compact::integer, |i, at| parse::narrow(i, at, parse::signed);
-    f32 => f32, read_f32, 24, compact::f32, |i, at| parse::decoded(i, at, numbers::to_f32);
-    f64 => f64, read_f64, 24, compact::f64, |i, at| parse::decoded(i, at, numbers::to_f64);
+    f32 => f32, read_f32, FLOAT_TEXT_ROOM, compact::f32, |i, at| parse::decoded(i, at, numbers::to_f32);
+    f64 => f64, read_f64, FLOAT_TEXT_ROOM, compact::f64, |i, at| parse::decoded(i, at, numbers::to_f64);
     bool => bool, read_bool, 5, compact::boolean, parse::boolean;
 }
 
@@ -128,6 +129,7 @@ mod parse {
 /// Each function's safety contract: `dst` is valid for writing the longest text of the type,
 /// at most [`SHORT_COPY_MAX`](jetwire_core::copy::SHORT_COPY_MAX) bytes.
 mod compact {
+    use crate::write::float::format_at;
     use jetwire_core::copy::copy_short;
 
     /// Copies `text` to `dst`.
@@ -161,8 +163,8 @@ mod compact {
         if !value.is_finite() {
             return None;
         }
-        // SAFETY: forwarded from the caller.
-        unsafe { put(zmij::Buffer::new().format_finite(value).as_bytes(), dst) }
+        // SAFETY: forwarded from the caller: a float's `COMPACT_LEN` is `FLOAT_TEXT_ROOM`.
+        Some(unsafe { format_at(value, dst) })
     }
 
     /// `None` for a float that is not finite: the writer refuses it.
@@ -175,8 +177,8 @@ mod compact {
         if !value.is_finite() {
             return None;
         }
-        // SAFETY: forwarded from the caller.
-        unsafe { put(zmij::Buffer::new().format_finite(value).as_bytes(), dst) }
+        // SAFETY: forwarded from the caller: a float's `COMPACT_LEN` is `FLOAT_TEXT_ROOM`.
+        Some(unsafe { format_at(value, dst) })
     }
 
     /// # Safety

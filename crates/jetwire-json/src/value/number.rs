@@ -279,7 +279,7 @@ impl Number {
         match &self.repr {
             Repr::PosInt(n) => out.extend_from_slice(itoa::Buffer::new().format(*n).as_bytes()),
             Repr::NegInt(n) => out.extend_from_slice(itoa::Buffer::new().format(*n).as_bytes()),
-            Repr::Float(value) => out.extend_from_slice(zmij::Buffer::new().format_finite(*value).as_bytes()),
+            Repr::Float(value) => crate::write::float::push_finite(out, *value),
             Repr::Decimal { digits, fraction_len, exponent, exponent_width, flags, .. } => {
                 append_decimal(out, *digits, *fraction_len, *exponent, *exponent_width, *flags)
             }

@@ -6,6 +6,7 @@
 //! invalid JSON (unless [`WriteOptions::skip_validation`] is set).
 
 mod escape;
+pub(crate) mod float;
 mod slot;
 
 use base64::Engine as _;
@@ -490,15 +491,6 @@ impl<O: Output> Writer<O> {
         self.out.maybe_flush().map_err(Error::io)
     }
 
-    /// Writes a complete scalar value whose text is already formatted.
-    #[inline(always)]
-    fn scalar_text(&mut self, text: &[u8]) -> Result<()> {
-        self.before_value()?;
-        extend_short(self.out.buffer(), text);
-        self.end_value();
-        self.out.maybe_flush().map_err(Error::io)
-    }
-
     /// A string value.
     #[inline]
     pub fn string(&mut self, text: &str) -> Result<()> {
@@ -621,14 +613,14 @@ impl<O: Output> Writer<O> {
     /// assert!(Writer::new().f64(f64::NAN).is_err());
     /// # Ok::<(), jetwire_json::Error>(())
     /// ```
-    // Always inlined, with the text formatted before the separator is written: a float is one
-    // call into the formatter and a few stores, and a call of its own would cost as much.
+    // Always inlined: a float is one call into the formatter, which writes its text in place,
+    // and a call of its own would cost as much.
     #[inline(always)]
     pub fn f64(&mut self, value: f64) -> Result<()> {
         if !value.is_finite() {
             return Err(non_finite(value));
         }
-        self.scalar_text(zmij::Buffer::new().format_finite(value).as_bytes())
+        self.scalar(|out| float::push_finite(out, value))
     }
 
     /// A finite `f32` as the shortest text that reads back to the same `f32`.
@@ -637,7 +629,7 @@ impl<O: Output> Writer<O> {
         if !value.is_finite() {
             return Err(non_finite(f64::from(value)));
         }
-        self.scalar_text(zmij::Buffer::new().format_finite(value).as_bytes())
+        self.scalar(|out| float::push_finite(out, value))
     }
 
     /// Writes a token read by a [`Reader`] exactly as its source spelled it: strings and property

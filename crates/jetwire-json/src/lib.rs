@@ -38,6 +38,8 @@ pub mod read;
 #[cfg(feature = "serde")]
 pub mod serde;
 pub mod stream;
+#[cfg(test)]
+mod test_rng;
 mod typed;
 pub mod value;
 pub mod write;

@@ -145,9 +145,7 @@ mod tests {
     fn agrees_with_the_standard_library_for_f64_and_f32() {
         let mut state = 0x1234_5678_9ABC_DEF0u64;
         for _ in 0..200_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            crate::test_rng::xorshift(&mut state);
             let digits = 1 + (state % 19) as u32;
             let mantissa = (state >> 5) % 10u64.pow(digits);
             let exponent = (state >> 40) as i64 % 700 - 350;

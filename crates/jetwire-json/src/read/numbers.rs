@@ -381,12 +381,7 @@ mod tests {
     fn nearest_f64_is_correctly_rounded() {
         // Deterministic pseudo-random significands and scales, against the standard library.
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = move || crate::test_rng::xorshift(&mut state);
         for round in 0..200_000 {
             let width = 1 + (next() % 19) as u32;
             let digits = next() % 10u64.pow(width);

@@ -85,9 +85,7 @@ mod tests {
     fn formats_scattered_bit_patterns_in_place_as_zmij_does() {
         let mut bits = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..100_000 {
-            bits ^= bits << 13;
-            bits ^= bits >> 7;
-            bits ^= bits << 17;
+            crate::test_rng::xorshift(&mut bits);
             let (double, single) = (f64::from_bits(bits), f32::from_bits(bits as u32));
             if double.is_finite() {
                 assert_eq!(formatted(double), zmij::Buffer::new().format_finite(double).as_bytes());

@@ -48,20 +48,20 @@ macro_rules! scalar_impls {
 // The longest texts: `u128::MAX` has 39 digits, `i128::MIN` 40 characters, and `zmij` writes a
 // float in its 24-byte buffer, `FLOAT_TEXT_ROOM`, which is the output itself.
 scalar_impls! {
-    u8 => u8, read_u8, 3, compact::integer, |i, at| parse::narrow(i, at, parse::unsigned);
-    u16 => u16, read_u16, 5, compact::integer, |i, at| parse::narrow(i, at, parse::unsigned);
-    u32 => u32, read_u32, 10, compact::integer, |i, at| parse::narrow(i, at, parse::unsigned);
+    u8 => u8, read_u8, 3, compact::integer, parse::unsigned;
+    u16 => u16, read_u16, 5, compact::integer, parse::unsigned;
+    u32 => u32, read_u32, 10, compact::integer, parse::unsigned;
     u64 => u64, read_u64, 20, compact::integer, parse::unsigned;
     u128 => u128, read_u128, 39, compact::integer, |i, at| parse::decoded(i, at, numbers::to_u128);
-    usize => usize, read_usize, 20, compact::integer, |i, at| parse::narrow(i, at, parse::unsigned);
-    i8 => i8, read_i8, 4, compact::integer, |i, at| parse::narrow(i, at, parse::signed);
-    i16 => i16, read_i16, 6, compact::integer, |i, at| parse::narrow(i, at, parse::signed);
-    i32 => i32, read_i32, 11, compact::integer, |i, at| parse::narrow(i, at, parse::signed);
+    usize => usize, read_usize, 20, compact::integer, parse::unsigned;
+    i8 => i8, read_i8, 4, compact::integer, parse::signed;
+    i16 => i16, read_i16, 6, compact::integer, parse::signed;
+    i32 => i32, read_i32, 11, compact::integer, parse::signed;
     i64 => i64, read_i64, 20, compact::integer, parse::signed;
     i128 => i128, read_i128, 40, compact::integer, |i, at| parse::decoded(i, at, numbers::to_i128);
-    isize => isize, read_isize, 20, compact::integer, |i, at| parse::narrow(i, at, parse::signed);
-    f32 => f32, read_f32, FLOAT_TEXT_ROOM, compact::f32, |i, at| parse::decoded(i, at, numbers::to_f32);
-    f64 => f64, read_f64, FLOAT_TEXT_ROOM, compact::f64, |i, at| parse::decoded(i, at, numbers::to_f64);
+    isize => isize, read_isize, 20, compact::integer, parse::signed;
+    f32 => f32, read_f32, FLOAT_TEXT_ROOM, compact::float, |i, at| parse::decoded(i, at, numbers::to_f32);
+    f64 => f64, read_f64, FLOAT_TEXT_ROOM, compact::float, |i, at| parse::decoded(i, at, numbers::to_f64);
     bool => bool, read_bool, 5, compact::boolean, parse::boolean;
 }
 
@@ -90,24 +90,17 @@ mod parse {
         Some((convert(&number, &input[at..number.end])?, number.end))
     }
 
+    /// An unsigned integer, read as the reader does: the `u64`, then the type's range.
     #[inline(always)]
-    pub(super) fn unsigned(input: &[u8], at: usize) -> Parsed<u64> {
-        decoded(input, at, numbers::to_u64)
+    pub(super) fn unsigned<T: TryFrom<u64>>(input: &[u8], at: usize) -> Parsed<T> {
+        let (value, end) = decoded(input, at, numbers::to_u64)?;
+        Some((T::try_from(value).ok()?, end))
     }
 
+    /// A signed integer, read as the reader does: the `i64`, then the type's range.
     #[inline(always)]
-    pub(super) fn signed(input: &[u8], at: usize) -> Parsed<i64> {
-        decoded(input, at, |number, _| numbers::to_i64(number))
-    }
-
-    /// A narrower integer, read as the reader does: the wide value, then its range.
-    #[inline(always)]
-    pub(super) fn narrow<W, T: TryFrom<W>>(
-        input: &[u8],
-        at: usize,
-        wide: fn(&[u8], usize) -> Parsed<W>,
-    ) -> Parsed<T> {
-        let (value, end) = wide(input, at)?;
+    pub(super) fn signed<T: TryFrom<i64>>(input: &[u8], at: usize) -> Parsed<T> {
+        let (value, end) = decoded(input, at, |number, _| numbers::to_i64(number))?;
         Some((T::try_from(value).ok()?, end))
     }
 
@@ -129,7 +122,7 @@ mod parse {
 /// Each function's safety contract: `dst` is valid for writing the longest text of the type,
 /// at most [`SHORT_COPY_MAX`](jetwire_core::copy::SHORT_COPY_MAX) bytes.
 mod compact {
-    use crate::write::float::format_at;
+    use crate::write::float::{Float, format_at};
     use jetwire_core::copy::copy_short;
 
     /// Copies `text` to `dst`.
@@ -159,21 +152,7 @@ mod compact {
     ///
     /// See the [module](self).
     #[inline(always)]
-    pub(super) unsafe fn f64(value: f64, dst: *mut u8) -> Option<usize> {
-        if !value.is_finite() {
-            return None;
-        }
-        // SAFETY: forwarded from the caller: a float's `COMPACT_LEN` is `FLOAT_TEXT_ROOM`.
-        Some(unsafe { format_at(value, dst) })
-    }
-
-    /// `None` for a float that is not finite: the writer refuses it.
-    ///
-    /// # Safety
-    ///
-    /// See the [module](self).
-    #[inline(always)]
-    pub(super) unsafe fn f32(value: f32, dst: *mut u8) -> Option<usize> {
+    pub(super) unsafe fn float<F: Float>(value: F, dst: *mut u8) -> Option<usize> {
         if !value.is_finite() {
             return None;
         }

@@ -15,6 +15,27 @@ pub(crate) const FLOAT_TEXT_ROOM: usize = 24;
 // alignment would change and this would stop compiling rather than make `format_at` unsound.
 const _: () = assert!(size_of::<zmij::Buffer>() == FLOAT_TEXT_ROOM && align_of::<zmij::Buffer>() == 1);
 
+/// The floats the writer formats, `zmij`'s two: each checked for finiteness in its own width,
+/// and widened only for an error's message.
+pub(crate) trait Float: zmij::Float + Into<f64> + Copy {
+    /// Whether the value has a JSON form: neither NaN nor infinite.
+    fn is_finite(self) -> bool;
+}
+
+impl Float for f32 {
+    #[inline(always)]
+    fn is_finite(self) -> bool {
+        f32::is_finite(self)
+    }
+}
+
+impl Float for f64 {
+    #[inline(always)]
+    fn is_finite(self) -> bool {
+        f64::is_finite(self)
+    }
+}
+
 /// Formats a finite float (the caller checks) with `zmij` at `dst`, returning the text's length.
 /// The bytes after the text, within [`FLOAT_TEXT_ROOM`], may have been written too.
 ///

@@ -617,17 +617,20 @@ impl<O: Output> Writer<O> {
     // and a call of its own would cost as much.
     #[inline(always)]
     pub fn f64(&mut self, value: f64) -> Result<()> {
-        if !value.is_finite() {
-            return Err(non_finite(value));
-        }
-        self.scalar(|out| float::push_finite(out, value))
+        self.float(value)
     }
 
     /// A finite `f32` as the shortest text that reads back to the same `f32`.
     #[inline(always)]
     pub fn f32(&mut self, value: f32) -> Result<()> {
+        self.float(value)
+    }
+
+    /// [`f64`](Self::f64) and [`f32`](Self::f32).
+    #[inline(always)]
+    fn float<F: float::Float>(&mut self, value: F) -> Result<()> {
         if !value.is_finite() {
-            return Err(non_finite(f64::from(value)));
+            return Err(non_finite(value.into()));
         }
         self.scalar(|out| float::push_finite(out, value))
     }
@@ -774,11 +777,11 @@ write_integers! {
     isize: isize;
 }
 
-/// Appends a line break and `depth` levels of `indent`.
 /// The elements [`Writer::compact_elements`] reserves for at once: a bounded reservation for a
 /// long slice, and the point at which a stream output drains its buffer.
 const COMPACT_RUN: usize = 256;
 
+/// Appends a line break and `depth` levels of `indent`.
 fn write_indent(out: &mut Vec<u8>, indent: Indent, depth: usize) {
     out.push(b'\n');
     match indent {

@@ -237,13 +237,15 @@ proptest! {
         }
         decode_everything(&bytes);
         let typed = from_slice::<(u64, Vec<String>, Option<i16>)>(&bytes);
-        if let Ok(back) = typed {
+        if let Ok(back) = &typed {
             // Whatever decodes must encode to the same bytes: the encoding is canonical.
-            prop_assert_eq!(to_vec(&back).unwrap(), bytes.clone());
+            prop_assert_eq!(to_vec(back).unwrap(), bytes.clone());
         }
         let end = cut.index(bytes.len() + 1);
         decode_everything(&bytes[..end]);
-        if end < bytes.len() {
+        if typed.is_ok() && end < bytes.len() {
+            // A value's encoding has no prefix that is a value's encoding. (A damaged input that
+            // failed may still start with one: trailing bytes are what made it fail.)
             prop_assert!(from_slice::<(u64, Vec<String>, Option<i16>)>(&bytes[..end]).is_err());
         }
     }

@@ -133,6 +133,16 @@ impl Error {
         self
     }
 
+    /// Adds a field name after the first segment of the path, an element index: `/3/x` becomes
+    /// `/3/point/x`. The column layout's errors get their element's index before the field's
+    /// name (see [`FromBinary::decode_column`](crate::FromBinary::decode_column)).
+    #[cold]
+    #[inline(never)]
+    pub fn insert_field_after_index(mut self, name: &str) -> Error {
+        self.inner.path.insert_key_after_first(name);
+        self
+    }
+
     /// Adds an element index in front of the path: `/price` becomes `/3/price`.
     #[cold]
     #[inline(never)]
@@ -210,5 +220,7 @@ mod tests {
         assert_eq!(err.to_string(), "unexpected end of input at byte 4");
         assert!(err.is_eof());
         assert_eq!(Error::custom("x").prepend_field("a/b~c").path(), "/a~1b~0c");
+        let err = Error::custom("x").prepend_field("x").prepend_index(3).insert_field_after_index("p");
+        assert_eq!(err.path(), "/3/p/x");
     }
 }

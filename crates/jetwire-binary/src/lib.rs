@@ -48,5 +48,6 @@ pub use encode::Encoder;
 pub use error::{Category, Error, Result};
 pub use plain::{Plain, PlainData, Raw};
 pub use typed::{
-    FromBinary, FromBinaryOwned, ToBinary, from_slice, from_slice_into, from_slice_with, to_vec, to_writer,
+    COLUMN_BLOCK, FromBinary, FromBinaryOwned, ToBinary, from_slice, from_slice_into, from_slice_with,
+    to_vec, to_writer,
 };

@@ -7,7 +7,20 @@
 use crate::Error;
 
 pub use crate::plain::{Plain, PlainData, Raw};
+pub use crate::typed::columns::ColumnFill;
 pub use crate::{Decoder, Encoder, FromBinary, Result, ToBinary};
+
+/// One field of each element of a column block: `field` picks it out of a value.
+#[inline(always)]
+pub fn column_of<'v, B, T, F, P>(block: &'v [B], field: P) -> impl ExactSizeIterator<Item = &'v F> + Clone
+where
+    B: core::borrow::Borrow<T>,
+    T: 'v,
+    F: 'v + ?Sized,
+    P: Fn(&T) -> &F + Clone,
+{
+    block.iter().map(move |value: &'v B| -> &'v F { field(value.borrow()) })
+}
 
 /// Adds the field `name` in front of the path of `err`, an error from the field's value.
 #[cold]

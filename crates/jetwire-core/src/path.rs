@@ -33,6 +33,24 @@ impl ErrorPath {
         self.rebuild();
     }
 
+    /// Adds a property or field name just after the first segment: `/3/x` becomes `/3/key/x`
+    /// (and an empty path becomes `/key`). Column layouts use it: a value's error there is
+    /// first given its element's index, and only then the field the column belongs to.
+    ///
+    /// ```
+    /// use jetwire_core::ErrorPath;
+    /// let mut path = ErrorPath::default();
+    /// path.push_front_key("x");
+    /// path.push_front_index(3);
+    /// path.insert_key_after_first("point");
+    /// assert_eq!(path.as_str(), "/3/point/x");
+    /// ```
+    pub fn insert_key_after_first(&mut self, key: &str) {
+        let at = self.reversed.len().saturating_sub(1);
+        self.reversed.insert(at, key.replace('~', "~0").replace('/', "~1"));
+        self.rebuild();
+    }
+
     /// The pointer, such as `/orders/3/price`; empty for the whole document.
     pub fn as_str(&self) -> &str {
         &self.text

@@ -1,6 +1,7 @@
 //! The [`Decoder`]: reads values from a byte slice, treating it as hostile.
 
 use std::mem::size_of;
+use std::ops::Range;
 
 use jetwire_core::ascii::ascii_run;
 use jetwire_core::copy::{SHORT_COPY_MAX, is_ascii_short, to_vec_checking_ascii};
@@ -376,6 +377,105 @@ impl<'de> Decoder<'de> {
         Ok(unsafe { String::from_utf8_unchecked(text) })
     }
 
+    /// Reads a column of strings (the column layout's, see the format spec): the lengths of
+    /// the strings of `indices` (their elements' indices in the sequence), then all their
+    /// bytes, and hands each string to `put` in order, borrowed from the input. The bytes of
+    /// the whole column are checked at once: an ASCII check, and UTF-8 validation string by
+    /// string only if that fails. An error's path starts with the failing string's index.
+    ///
+    /// ```
+    /// use jetwire_binary::Decoder;
+    /// let mut decoder = Decoder::new(&[2, 1, b'h', b'i', b'!']);
+    /// let mut texts = Vec::new();
+    /// decoder.read_str_column(0..2, |text| texts.push(text))?;
+    /// assert_eq!(texts, ["hi", "!"]);
+    /// let err = Decoder::new(&[1, 5, b'x']).read_str_column(7..9, |_| ()).unwrap_err();
+    /// assert_eq!(err.to_string(), "invalid length: 5 bytes claimed, but only 0 bytes remain at /8 (byte 3)");
+    /// # Ok::<(), jetwire_binary::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `indices` holds more than [`COLUMN_BLOCK`](crate::COLUMN_BLOCK) indices.
+    #[inline]
+    pub fn read_str_column(&mut self, indices: Range<usize>, mut put: impl FnMut(&'de str)) -> Result<()> {
+        let count = indices.len();
+        assert!(count <= crate::COLUMN_BLOCK, "a column holds at most COLUMN_BLOCK values");
+        // Each string's end within the column's bytes: a running sum, so that no string's
+        // position waits on the load of the length before it.
+        let mut ends = [0usize; crate::COLUMN_BLOCK];
+        let ends = &mut ends[..count];
+        let total = match self.rest.get(..count) {
+            // The common case, every length one byte: a running sum of the bytes, with no check
+            // per length (the sum is checked against what remains once, below).
+            Some(lengths)
+                if lengths.iter().fold(0, |most, &len| most.max(len)) < varint::ONE_BYTE_LIMIT as u8 =>
+            {
+                let mut total = 0;
+                for (end, &len) in ends.iter_mut().zip(lengths) {
+                    total += usize::from(len);
+                    *end = total;
+                }
+                self.rest = &self.rest[count..];
+                total
+            }
+            _ => self.read_column_lengths(ends, indices.start)?,
+        };
+        if total > self.rest.len() {
+            return Err(self.str_column_too_long(ends, indices.start));
+        }
+        let (bytes, tail) = self.rest.split_at(total);
+        self.rest = tail;
+        let ascii = bytes.is_ascii();
+        let mut start = 0;
+        for (k, &end) in ends.iter().enumerate() {
+            // SAFETY: `ends` is a running sum of lengths, so `start <= end`, and its last value
+            // is `total`, the length of `bytes`.
+            let text = unsafe { bytes.get_unchecked(start..end) };
+            start = end;
+            if ascii {
+                // SAFETY: every byte of the column is ASCII (checked just above), so each of its
+                // strings is valid UTF-8.
+                put(unsafe { std::str::from_utf8_unchecked(text) });
+            } else {
+                let end_offset = self.offset() - (total - end);
+                match validate_utf8(text, end_offset) {
+                    Ok(text) => put(text),
+                    Err(err) => return Err(err.prepend_index(indices.start + k)),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// [`read_str_column`](Self::read_str_column)'s lengths when one takes more than a byte:
+    /// each read and checked against what remains, their running sums stored in `ends`.
+    #[inline(never)]
+    fn read_column_lengths(&mut self, ends: &mut [usize], first_index: usize) -> Result<usize> {
+        let mut total = 0usize;
+        for (k, end) in ends.iter_mut().enumerate() {
+            let len = self.read_len_for(1, 1).map_err(|err| err.prepend_index(first_index + k))?;
+            // Each length is at most the bytes that remain, so the sum of a block's cannot
+            // overflow on any input that fits in memory; saturating keeps it so anyway, and a
+            // saturated sum fails the check against what remains.
+            total = total.saturating_add(len);
+            *end = total;
+        }
+        Ok(total)
+    }
+
+    /// The error for a string column whose lengths, `ends` as running sums, claim more bytes
+    /// than remain: it names the first string that does not fit.
+    #[cold]
+    #[inline(never)]
+    fn str_column_too_long(&self, ends: &[usize], first_index: usize) -> Error {
+        let left = self.rest.len();
+        let k = ends.iter().position(|&end| end > left).unwrap_or(0);
+        let start = if k == 0 { 0 } else { ends[k - 1] };
+        too_long(self.offset() + start, left - start, (ends[k] - start) as u64, 1)
+            .prepend_index(first_index + k)
+    }
+
     /// Reads an enum variant index: a varint below `count`. `enum_name` names the enum in the
     /// error for anything else.
     #[inline(always)]
@@ -407,13 +507,27 @@ impl<'de> Decoder<'de> {
     #[inline(always)]
     pub fn take_fixed(&mut self, len: usize) -> Result<Decoder<'de>> {
         let bytes = self.read_bytes(len)?;
-        Ok(Decoder {
+        Ok(self.over(bytes))
+    }
+
+    /// A decoder over `bytes`, a part of this decoder's input, with its limits.
+    #[inline(always)]
+    fn over(&self, bytes: &'de [u8]) -> Decoder<'de> {
+        Decoder {
             rest: bytes,
             input: self.input,
             depth_left: self.depth_left,
             empty_budget: self.empty_budget,
             ascii: self.ascii,
-        })
+        }
+    }
+
+    /// [`take_fixed`](Self::take_fixed), or `None` (and the decoder as it was) if fewer than
+    /// `len` bytes remain.
+    #[inline(always)]
+    pub(crate) fn take_fixed_if_there(&mut self, len: usize) -> Option<Decoder<'de>> {
+        let bytes = self.take_if(len, |_| true)?;
+        Some(self.over(bytes))
     }
 
     /// Splits this decoder's bytes into decoders over consecutive chunks of exactly `size` bytes

@@ -160,6 +160,73 @@ impl<'a> Encoder<'a> {
         }
     }
 
+    /// Appends a column of strings (the column layout's, see the format spec): every string's
+    /// length, then every string's bytes, which
+    /// [`Decoder::read_str_column`](crate::Decoder::read_str_column) reads back.
+    ///
+    /// ```
+    /// use jetwire_binary::Encoder;
+    /// let mut out = Vec::new();
+    /// Encoder::new(&mut out).write_str_column(["hi", "!"].into_iter());
+    /// assert_eq!(out, [2, 1, b'h', b'i', b'!']);
+    /// ```
+    #[inline]
+    pub fn write_str_column<'v>(&mut self, texts: impl ExactSizeIterator<Item = &'v str> + Clone) {
+        let count = texts.len();
+        let lengths_start = self.out.len();
+        // The common case first: every length one byte, each stored straight into capacity
+        // reserved for all of them, while their total is summed.
+        self.out.reserve(count);
+        let base = self.out.as_mut_ptr();
+        let (mut total, mut longest, mut written) = (0usize, 0usize, 0usize);
+        for text in texts.clone().take(count) {
+            // SAFETY: `written < count` (`take`), and `reserve(count)` made room for `count`
+            // bytes after `lengths_start`.
+            unsafe { base.add(lengths_start + written).write(text.len() as u8) };
+            total = total.saturating_add(text.len());
+            longest = longest.max(text.len());
+            written += 1;
+        }
+        if longest < varint::ONE_BYTE_LIMIT as usize && written == count {
+            // SAFETY: the loop wrote the `count` bytes after `lengths_start`.
+            unsafe { self.out.set_len(lengths_start + count) };
+        } else {
+            // A length of more than a byte (or an iterator shorter than it said): every length
+            // written in full.
+            texts.clone().for_each(|text| self.write_len(text.len()));
+        }
+        // Then the bytes, into capacity reserved for them all.
+        self.out.reserve(total);
+        let bytes_start = self.out.len();
+        let base = self.out.as_mut_ptr();
+        let mut at = bytes_start;
+        for text in texts {
+            let len = text.len();
+            if at + len > bytes_start + total {
+                // Only an iterator that yields other strings the second time gets here.
+                // SAFETY: the bytes up to `at` have been written.
+                unsafe { self.out.set_len(at) };
+                jetwire_core::copy::extend_from_slice(self.out, text.as_bytes());
+                at = self.out.len();
+                continue;
+            }
+            // SAFETY: `at + len <= bytes_start + total` (just above), inside the capacity that
+            // `reserve(total)` made; the string is borrowed shared while `out` is borrowed
+            // mutably, so the two do not overlap.
+            unsafe {
+                let dst = base.add(at);
+                if len <= jetwire_core::copy::SHORT_COPY_MAX {
+                    jetwire_core::copy::copy_short(dst, text.as_ptr(), len);
+                } else {
+                    jetwire_core::copy::copy_nonoverlapping(text.as_ptr(), dst, len);
+                }
+            }
+            at += len;
+        }
+        // SAFETY: every byte from `bytes_start` to `at` was written by the loop.
+        unsafe { self.out.set_len(at) };
+    }
+
     /// Appends `value`'s encoding through
     /// [`ToBinary::encode_block`](crate::ToBinary::encode_block): the whole encoding filled in a
     /// block on the stack and appended with one capacity check, where field-by-field writes check

@@ -4,13 +4,15 @@
 //! value). Arrays have no count: their length is in the type. Plain elements move as one memory
 //! block on little-endian hosts. Every count is checked against the bytes that remain before
 //! anything is allocated, and a set or map with a key twice is an error. Errors inside an
-//! element get the element's index (a map entry's, for maps) in their path.
+//! element get the element's index (a map entry's, for maps) in their path. `Vec`s, slices and
+//! `VecDeque`s of `#[jetwire(columnar)]` structs lay their elements out in columns
+//! ([`columns`]); arrays, sets and maps of them keep one element after the other.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasher, Hash};
 use std::mem::MaybeUninit;
 
-use super::{FromBinary, ToBinary};
+use super::{FromBinary, ToBinary, columns};
 use crate::decode::Decoder;
 use crate::encode::Encoder;
 use crate::error::{Error, Result};
@@ -180,6 +182,9 @@ impl<T: ToBinary> ToBinary for [T] {
     #[inline]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
         encoder.write_len(self.len());
+        if T::COLUMNAR {
+            return columns::encode_blocks(self, encoder);
+        }
         encoder.write_elements(self)
     }
 }
@@ -199,6 +204,11 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
             // Empty lists are common in records (no tags, no children): nothing to allocate,
             // copy or enter.
             return Ok(Vec::new());
+        }
+        if T::COLUMNAR {
+            let mut items = Vec::new();
+            columns::decode_blocks(decoder, &mut items, len)?;
+            return Ok(items);
         }
         // Allocated at its final size up front: `with_capacity` calls the allocator straight
         // away, where growing an empty `Vec` goes through the out-of-line growth path.
@@ -226,9 +236,14 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
         Ok(items)
     }
 
-    /// Keeps the `Vec`'s capacity and decodes into the elements it already has.
+    /// Keeps the `Vec`'s capacity and decodes into the elements it already has (for elements
+    /// in the column layout, which are read a field at a time, into new elements).
     fn decode_into(&mut self, decoder: &mut Decoder<'de>) -> Result<()> {
         let len = decoder.read_seq_len::<T>()?;
+        if T::COLUMNAR {
+            self.clear();
+            return columns::decode_blocks(decoder, self, len);
+        }
         if T::IS_PLAIN.as_block() {
             self.clear();
             return decoder.extend_plain(self, len, T::IS_PLAIN);
@@ -261,6 +276,9 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Box<[T]> {
 impl<T: ToBinary> ToBinary for VecDeque<T> {
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
         encoder.write_len(self.len());
+        if T::COLUMNAR {
+            return columns::encode_blocks_of(self.iter(), encoder);
+        }
         let (front, back) = self.as_slices();
         encoder.write_elements(front)?;
         encoder.write_elements(back)

@@ -2,12 +2,15 @@
 //! (`to_vec`, `from_slice`, ...), and the implementations for std types.
 
 pub(crate) mod collections;
+pub(crate) mod columns;
 mod external;
 mod scalars;
 mod std_types;
 mod text;
 
+use core::borrow::Borrow;
 use core::mem::MaybeUninit;
+use core::ops::Range;
 
 use crate::decode::{DecodeOptions, Decoder};
 use crate::encode::Encoder;
@@ -111,7 +114,48 @@ pub trait ToBinary {
     /// Called only when [`INDIRECT`](Self::INDIRECT) is `true`; the default does nothing.
     #[inline(always)]
     fn prefetch(&self) {}
+
+    /// Whether sequences of `Self` use the column layout: structs derived with
+    /// `#[jetwire(columnar)]`. A `Vec`, slice, boxed slice or `VecDeque` of such values is
+    /// written in blocks of [`COLUMN_BLOCK`] elements, each block field by field (the format
+    /// spec, "Column layout"). `true` requires [`encode_columns`](Self::encode_columns); the
+    /// [`FromBinary`] side must say the same. `false` by default.
+    const COLUMNAR: bool = false;
+
+    /// Writes `block`, at most [`COLUMN_BLOCK`] consecutive elements of a sequence, one field
+    /// after the other: each field's values through [`encode_column`](Self::encode_column).
+    /// Called only when [`COLUMNAR`](Self::COLUMNAR) is `true`; the default panics. The derive
+    /// writes it.
+    #[inline]
+    fn encode_columns<B: Borrow<Self>>(block: &[B], encoder: &mut Encoder<'_>) -> Result<()>
+    where
+        Self: Sized,
+    {
+        let _ = (block, encoder);
+        unreachable!(
+            "ToBinary::encode_columns is not implemented for this type, so its COLUMNAR must be false"
+        )
+    }
+
+    /// Writes one column of a columnar block: `values`, one field of consecutive elements. The
+    /// default writes each value's encoding in turn; the string types override it to write
+    /// every length and then every string's bytes, which [`FromBinary::decode_column`] reads
+    /// back. A type that overrides one must override both alike.
+    #[inline]
+    fn encode_column<'v, I>(values: I, encoder: &mut Encoder<'_>) -> Result<()>
+    where
+        I: ExactSizeIterator<Item = &'v Self> + Clone,
+        Self: 'v,
+    {
+        let count = values.len();
+        encoder.write_sequence(values, count, |encoder, value| value.encode(encoder))
+    }
 }
+
+/// How many elements a block of the column layout holds (the last block of a sequence holds
+/// the rest): part of the format, the same for every type. Small enough that a block's columns
+/// stay in the first-level cache while its fields are read one after the other.
+pub const COLUMN_BLOCK: usize = 128;
 
 /// A type that can decode itself from jetwire's binary format, from bytes that live for `'de`
 /// (and may borrow from them).
@@ -216,6 +260,62 @@ pub trait FromBinary<'de>: Sized {
     #[inline]
     fn absent() -> Option<Self> {
         None
+    }
+
+    /// Whether sequences of `Self` use the column layout (see [`ToBinary::COLUMNAR`]), which
+    /// they then read through [`decode_columns`](Self::decode_columns). `false` by default.
+    const COLUMNAR: bool = false;
+
+    /// Reads a block of the column layout into `block`, one field after the other; element 0
+    /// of the block is element `first_index` of its sequence. It returns the block itself,
+    /// every slot holding a value (callers check the address and length, and panic
+    /// otherwise). On error no slot holds a value (what was decoded has been dropped), and the
+    /// error's path starts with the failing element's index. Called only when
+    /// [`COLUMNAR`](Self::COLUMNAR) is `true`; the default panics. The derive writes it.
+    #[inline]
+    fn decode_columns<'s>(
+        decoder: &mut Decoder<'de>,
+        block: &'s mut [MaybeUninit<Self>],
+        first_index: usize,
+    ) -> Result<&'s mut [Self]> {
+        let _ = (decoder, block, first_index);
+        unreachable!(
+            "FromBinary::decode_columns is not implemented for this type, so its COLUMNAR must be false"
+        )
+    }
+
+    /// Reads one column of a columnar block: a value for each element of `indices` (their
+    /// indices in the sequence), handed to `put` in order. The default reads each value in
+    /// turn; the string types read every length and then every string's bytes, as
+    /// [`ToBinary::encode_column`] writes them. An error's path starts with the failing
+    /// element's index.
+    #[inline]
+    fn decode_column(
+        decoder: &mut Decoder<'de>,
+        indices: Range<usize>,
+        mut put: impl FnMut(Self),
+    ) -> Result<()> {
+        if Self::FIXED_SIZE && Self::MIN_SIZE > 0 {
+            // The whole column's bytes with one check, each value from its own exact chunk,
+            // where its reads' checks fold away. A column cut short is read value by value
+            // below, which names the value that does not fit.
+            if let Some(column) = decoder.take_fixed_if_there(indices.len().saturating_mul(Self::MIN_SIZE)) {
+                for (index, mut value) in indices.zip(column.fixed_chunks(Self::MIN_SIZE)) {
+                    match Self::decode(&mut value) {
+                        Ok(value) => put(value),
+                        Err(err) => return Err(collections::element_error(err, index)),
+                    }
+                }
+                return Ok(());
+            }
+        }
+        for index in indices {
+            match Self::decode(decoder) {
+                Ok(value) => put(value),
+                Err(err) => return Err(collections::element_error(err, index)),
+            }
+        }
+        Ok(())
     }
 }
 

@@ -37,6 +37,15 @@ macro_rules! forward_to_binary {
             fn prefetch(&self) {
                 crate::encode::prefetch(&**self);
             }
+
+            #[inline]
+            fn encode_column<'v, I>(values: I, encoder: &mut Encoder<'_>) -> Result<()>
+            where
+                I: ExactSizeIterator<Item = &'v Self> + Clone,
+                Self: 'v,
+            {
+                T::encode_column(values.map(<$pointer as core::ops::Deref>::deref), encoder)
+            }
         }
     )*};
 }
@@ -381,22 +390,42 @@ impl<'de> FromBinary<'de> for SocketAddr {
 /// Paths are strings; a path that is not valid UTF-8 cannot be encoded.
 impl ToBinary for Path {
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
-        match self.to_str() {
-            Some(text) => {
-                encoder.write_str(text);
-                Ok(())
-            }
-            None => Err(Error::custom(format_args!(
-                "path {} is not valid UTF-8 and cannot be encoded",
-                self.display()
-            ))),
-        }
+        encoder.write_str(path_text(self)?);
+        Ok(())
     }
+
+    /// A string column, as for `str`.
+    fn encode_column<'v, I>(values: I, encoder: &mut Encoder<'_>) -> Result<()>
+    where
+        I: ExactSizeIterator<Item = &'v Self> + Clone,
+        Self: 'v,
+    {
+        for path in values.clone() {
+            path_text(path)?;
+        }
+        encoder.write_str_column(values.map(|path| path.to_str().unwrap_or_default()));
+        Ok(())
+    }
+}
+
+/// `path` as a string, or the error for a path that is not valid UTF-8.
+fn path_text(path: &Path) -> Result<&str> {
+    path.to_str().ok_or_else(|| {
+        Error::custom(format_args!("path {} is not valid UTF-8 and cannot be encoded", path.display()))
+    })
 }
 
 impl ToBinary for PathBuf {
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
         self.as_path().encode(encoder)
+    }
+
+    fn encode_column<'v, I>(values: I, encoder: &mut Encoder<'_>) -> Result<()>
+    where
+        I: ExactSizeIterator<Item = &'v Self> + Clone,
+        Self: 'v,
+    {
+        Path::encode_column(values.map(PathBuf::as_path), encoder)
     }
 }
 
@@ -404,4 +433,6 @@ impl<'de> FromBinary<'de> for PathBuf {
     fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
         decoder.read_str().map(PathBuf::from)
     }
+
+    super::text::decode_str_column!(PathBuf::from);
 }

@@ -1,5 +1,6 @@
 //! Strings and byte strings: a varint length, then the bytes (UTF-8 for strings, validated when
-//! reading). `&str`, `&[u8]` and `Cow` borrow from the input.
+//! reading). `&str`, `&[u8]` and `Cow` borrow from the input. In the column layout, a column of
+//! strings is every length, then every string's bytes.
 
 use std::borrow::Cow;
 
@@ -7,6 +8,22 @@ use super::{FromBinary, ToBinary};
 use crate::decode::Decoder;
 use crate::encode::Encoder;
 use crate::error::Result;
+
+/// `FromBinary::decode_column` for a type made from a borrowed string by `$convert`: a string
+/// column (every length, then every string's bytes).
+macro_rules! decode_str_column {
+    ($convert:expr) => {
+        #[inline]
+        fn decode_column(
+            decoder: &mut Decoder<'de>,
+            indices: core::ops::Range<usize>,
+            mut put: impl FnMut(Self),
+        ) -> Result<()> {
+            decoder.read_str_column(indices, |text| put($convert(text)))
+        }
+    };
+}
+pub(super) use decode_str_column;
 
 impl ToBinary for str {
     // Always inlined, as `write_str` is: a short string's write is a few moves, and a call per
@@ -16,12 +33,34 @@ impl ToBinary for str {
         encoder.write_str(self);
         Ok(())
     }
+
+    /// Every length, then every string's bytes.
+    #[inline]
+    fn encode_column<'v, I>(values: I, encoder: &mut Encoder<'_>) -> Result<()>
+    where
+        I: ExactSizeIterator<Item = &'v Self> + Clone,
+        Self: 'v,
+    {
+        encoder.write_str_column(values);
+        Ok(())
+    }
 }
 
 impl ToBinary for String {
     #[inline(always)]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
         encoder.write_str(self);
+        Ok(())
+    }
+
+    /// Every length, then every string's bytes.
+    #[inline]
+    fn encode_column<'v, I>(values: I, encoder: &mut Encoder<'_>) -> Result<()>
+    where
+        I: ExactSizeIterator<Item = &'v Self> + Clone,
+        Self: 'v,
+    {
+        encoder.write_str_column(values.map(String::as_str));
         Ok(())
     }
 }
@@ -39,6 +78,8 @@ impl<'de> FromBinary<'de> for String {
         self.push_str(text);
         Ok(())
     }
+
+    decode_str_column!(str::to_owned);
 }
 
 impl<'de: 'a, 'a> FromBinary<'de> for &'a str {
@@ -46,6 +87,8 @@ impl<'de: 'a, 'a> FromBinary<'de> for &'a str {
     fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
         decoder.read_str()
     }
+
+    decode_str_column!(core::convert::identity);
 }
 
 impl<'de> FromBinary<'de> for Box<str> {
@@ -53,6 +96,8 @@ impl<'de> FromBinary<'de> for Box<str> {
     fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
         decoder.read_str().map(Box::from)
     }
+
+    decode_str_column!(Box::from);
 }
 
 impl<'de: 'a, 'a> FromBinary<'de> for Cow<'a, str> {
@@ -60,6 +105,8 @@ impl<'de: 'a, 'a> FromBinary<'de> for Cow<'a, str> {
     fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
         decoder.read_str().map(Cow::Borrowed)
     }
+
+    decode_str_column!(Cow::Borrowed);
 }
 
 impl<'de: 'a, 'a> FromBinary<'de> for &'a [u8] {
@@ -80,5 +127,14 @@ impl<B: ToBinary + ToOwned + ?Sized> ToBinary for Cow<'_, B> {
     #[inline]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
         (**self).encode(encoder)
+    }
+
+    #[inline]
+    fn encode_column<'v, I>(values: I, encoder: &mut Encoder<'_>) -> Result<()>
+    where
+        I: ExactSizeIterator<Item = &'v Self> + Clone,
+        Self: 'v,
+    {
+        B::encode_column(values.map(<Self as core::ops::Deref>::deref), encoder)
     }
 }

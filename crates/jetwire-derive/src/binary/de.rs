@@ -33,6 +33,10 @@ pub fn generate(cont: &Container) -> TokenStream {
         Data::Struct(_, fields) => g.unversioned_struct(fields),
         Data::Enum(variants) => g.enumeration(variants),
     };
+    let columns = match &cont.data {
+        Data::Struct(_, fields) if cont.attrs.columnar.is_some() => g.column_items(fields),
+        _ => TokenStream::new(),
+    };
     let fixed_size = match sized_by_fields(cont) {
         Some(fields) => all_fixed_size(&fields, &from_binary),
         None => quote!(false),
@@ -59,6 +63,7 @@ pub fn generate(cont: &Container) -> TokenStream {
             }
 
             #decode_uninit
+            #columns
         }
     }
 }
@@ -395,6 +400,64 @@ impl Gen<'_> {
             })
         };
         (statements, read)
+    }
+
+    /// `COLUMNAR` and `decode_columns` for a `#[jetwire(columnar)]` struct: every field's
+    /// column in declaration order (through its type's `decode_column`, its `with` module, or
+    /// its default for one that does not travel), written straight into the block's slots.
+    fn column_items(&self, fields: &[Field]) -> TokenStream {
+        let binary = self.binary;
+        let private = self.private;
+        let columns = fields.iter().map(|f| {
+            let member = &f.member;
+            let name = path_name(f);
+            let place = quote!(|__p| ::core::ptr::addr_of_mut!((*__p).#member));
+            let fill = if !travels(f) {
+                let value = self.skipped_value(f, true);
+                quote!(__fill.column_with(#name, #place, |_| ::core::result::Result::Ok(#value)))
+            } else if let Some((with, _)) = &f.attrs.with {
+                quote!(__fill.column_with(#name, #place, |_| #with::from_binary(__d)))
+            } else {
+                let ty = f.ty;
+                quote!(__fill.column::<#ty>(__d, #name, #place))
+            };
+            quote! {
+                // SAFETY: the place is this field's, taken without a reference; this field has
+                // this column alone (the columns follow the fields in order).
+                unsafe { #fill }?;
+            }
+        });
+        let drops = fields.iter().enumerate().map(|(index, f)| {
+            let member = &f.member;
+            quote! {
+                // SAFETY: the caller promises that `__p` points to a value whose column
+                // `#index`, this field, has been written.
+                #index => unsafe { ::core::ptr::drop_in_place(::core::ptr::addr_of_mut!((*__p).#member)) },
+            }
+        });
+        let count = fields.len();
+        quote! {
+            const COLUMNAR: ::core::primitive::bool = true;
+
+            #[inline]
+            fn decode_columns<'__s>(
+                __d: &mut #binary::Decoder<'de>,
+                __block: &'__s mut [::core::mem::MaybeUninit<Self>],
+                __first: ::core::primitive::usize,
+            ) -> #binary::Result<&'__s mut [Self]> {
+                let __drop_field: unsafe fn(*mut Self, ::core::primitive::usize) = |__p, __column| {
+                    match __column {
+                        #(#drops)*
+                        _ => {}
+                    }
+                };
+                // SAFETY: column `i` below writes field `i` in declaration order and no other,
+                // every field has its column, and `__drop_field` drops field `i` for column `i`.
+                let mut __fill = unsafe { #private::ColumnFill::new(__block, __first, #count, __drop_field) };
+                #(#columns)*
+                ::core::result::Result::Ok(__fill.finish())
+            }
+        }
     }
 
     /// The `decode_uninit` method with `body`, which writes the value into `__slot`.

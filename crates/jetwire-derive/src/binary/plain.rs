@@ -23,7 +23,8 @@ pub fn is_plain(
     trait_path: &TokenStream,
 ) -> TokenStream {
     let no = quote!(#binary::Plain::NO);
-    let Some(fields) = candidate_fields(cont) else {
+    // A columnar struct's sequences are laid out in columns, not as their memory.
+    let Some(fields) = candidate_fields(cont).filter(|_| cont.attrs.columnar.is_none()) else {
         return no;
     };
     let layout = layout_holds(fields, private);

@@ -48,6 +48,7 @@ pub fn generate(cont: &Container) -> TokenStream {
     };
     let encoded_size = encoded_size(cont, &private, &to_binary);
     let block = block_items(cont, &private, &to_binary);
+    let columns = column_items(cont, &binary, &private);
 
     quote! {
         #[automatically_derived]
@@ -61,6 +62,57 @@ pub fn generate(cont: &Container) -> TokenStream {
             }
 
             #block
+            #columns
+        }
+    }
+}
+
+/// `COLUMNAR` and `encode_columns` for a `#[jetwire(columnar)]` struct: each travelling
+/// field's column in turn, through its type's `encode_column` (or its `with` module, value by
+/// value). Nothing (the defaults) for other types.
+fn column_items(cont: &Container, binary: &TokenStream, private: &TokenStream) -> TokenStream {
+    let Data::Struct(_, fields) = &cont.data else { return TokenStream::new() };
+    if cont.attrs.columnar.is_none() {
+        return TokenStream::new();
+    }
+    let columns = fields.iter().filter(|f| travels(f)).map(|f| {
+        let member = &f.member;
+        let name = path_name(f);
+        let write = match &f.attrs.with {
+            Some((with, _)) => quote! {
+                (|| {
+                    for __value in __block {
+                        #with::to_binary(&::core::borrow::Borrow::<Self>::borrow(__value).#member, __e)?;
+                    }
+                    ::core::result::Result::Ok(())
+                })()
+            },
+            None => {
+                let ty = f.ty;
+                quote! {
+                    <#ty as #binary::ToBinary>::encode_column(
+                        #private::column_of(__block, |__value: &Self| &__value.#member),
+                        __e,
+                    )
+                }
+            }
+        };
+        quote! {
+            if let ::core::result::Result::Err(__err) = #write {
+                return ::core::result::Result::Err(#private::field_error(__err, #name));
+            }
+        }
+    });
+    quote! {
+        const COLUMNAR: ::core::primitive::bool = true;
+
+        #[inline]
+        fn encode_columns<__B: ::core::borrow::Borrow<Self>>(
+            __block: &[__B],
+            __e: &mut #binary::Encoder<'_>,
+        ) -> #binary::Result<()> {
+            #(#columns)*
+            ::core::result::Result::Ok(())
         }
     }
 }

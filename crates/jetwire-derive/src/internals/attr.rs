@@ -142,6 +142,8 @@ pub struct Container {
     pub versioned: Option<Span>,
     /// `plain` (binary format): the type is plain data, on the word of its `PlainData` impl.
     pub plain: Option<Span>,
+    /// `columnar` (binary format): sequences of the struct are laid out in columns.
+    pub columnar: Option<Span>,
 }
 
 /// Variant attributes.
@@ -204,6 +206,7 @@ impl Container {
         let mut krate = Attr::none(cx, "crate");
         let mut versioned = Flag::none(cx, "versioned");
         let mut plain = Flag::none(cx, "plain");
+        let mut columnar = Flag::none(cx, "columnar");
 
         for_each_meta(cx, &input.attrs, |meta| {
             let span = path_span(&meta);
@@ -251,6 +254,9 @@ impl Container {
             } else if meta.path.is_ident("plain") {
                 flag_value(cx, &meta, "plain")?;
                 plain.set(span);
+            } else if meta.path.is_ident("columnar") {
+                flag_value(cx, &meta, "columnar")?;
+                columnar.set(span);
             } else {
                 unknown(cx, &meta, "container")?;
             }
@@ -271,6 +277,7 @@ impl Container {
             krate: krate.get(),
             versioned: versioned.get(),
             plain: plain.get(),
+            columnar: columnar.get(),
         }
     }
 }

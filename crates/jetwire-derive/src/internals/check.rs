@@ -202,13 +202,13 @@ fn check_variants(cx: &Ctxt, cont: &Container) {
     }
 }
 
-/// The binary format's container attributes, `versioned` and `plain`.
+/// The binary format's container attributes, `versioned`, `plain` and `columnar`.
 fn check_binary(cx: &Ctxt, cont: &Container) {
     let a = &cont.attrs;
     let fields = match &cont.data {
         Data::Struct(_, fields) => fields,
         Data::Enum(_) => {
-            for (span, name) in [(a.versioned, "versioned"), (a.plain, "plain")] {
+            for (span, name) in [(a.versioned, "versioned"), (a.plain, "plain"), (a.columnar, "columnar")] {
                 if let Some(span) = span {
                     cx.error_at(span, format_args!("#[jetwire({name})] can only be used on structs"));
                 }
@@ -216,6 +216,21 @@ fn check_binary(cx: &Ctxt, cont: &Container) {
             return;
         }
     };
+    if let Some(span) = a.columnar {
+        // A plain struct's sequences are their memory, and a versioned struct's length frame
+        // belongs to one value: neither has columns.
+        for (other, name) in [(a.versioned, "versioned"), (a.plain, "plain")] {
+            if other.is_some() {
+                cx.error_at(
+                    span,
+                    format_args!("#[jetwire(columnar)] cannot be combined with #[jetwire({name})]"),
+                );
+            }
+        }
+        if fields.is_empty() {
+            cx.error_at(span, "#[jetwire(columnar)] needs at least one field");
+        }
+    }
     let Some(span) = a.plain else { return };
     if a.versioned.is_some() {
         cx.error_at(span, "#[jetwire(plain)] cannot be combined with #[jetwire(versioned)]");

@@ -163,6 +163,11 @@
 //!   no padding (checked at compile time); a struct with `bool`s, enums, padding, `skip` or
 //!   `with` fields is written field by field. `plain` with a layout that has gaps is a compile
 //!   error.
+//! - `#[jetwire(columnar)]` on a struct: `Vec`s, slices, boxed slices and `VecDeque`s of it are
+//!   laid out in columns, blocks of 128 elements written field by field, with a string field's
+//!   column as every length and then every string's bytes (the format spec, "Column layout").
+//!   A single value is unchanged. Borrowed reads of string-heavy records get faster; writes
+//!   and owned reads get slower. It cannot be combined with `versioned` or `plain`.
 //!
 //! # Mistakes
 //!

@@ -300,7 +300,39 @@ impl<'a> Encoder<'a> {
                 item.encode(encoder)
             });
         }
+        if let Some(size) = T::ENCODED_SIZE.filter(|&size| T::WRITES_BLOCK && (1..=STACK_BLOCK).contains(&size)) {
+            self.write_slice_blocks(items, size);
+            return Ok(());
+        }
         self.write_sequence(items, items.len(), |encoder, item| item.encode(encoder))
+    }
+
+    /// [`write_blocks_reserved`](Self::write_blocks_reserved) for a slice, whose length is
+    /// known: the loop walks the slice alone, with one exit, where an iterator cut to `count`
+    /// keeps a second count and a second exit.
+    #[inline(always)]
+    fn write_slice_blocks<T: crate::ToBinary>(&mut self, items: &[T], size: usize) {
+        // Keeps the copy below inside `block`, whatever a caller passes.
+        assert!(size <= STACK_BLOCK, "a block of {size} bytes does not fit the stack block");
+        let Some(total) = size.checked_mul(items.len()) else { panic!("capacity overflow") };
+        self.out.reserve(total);
+        let start = self.out.len();
+        // SAFETY: `reserve(total)` made room for `total` bytes after `start`.
+        let mut dst = unsafe { self.out.as_mut_ptr().add(start) };
+        for item in items {
+            let mut block = [0; STACK_BLOCK];
+            item.encode_block(&mut block[..size]);
+            // SAFETY: the source is `size <= STACK_BLOCK` bytes of `block`; `dst` has moved
+            // `size` bytes per element written before, so this element's bytes end at most
+            // `items.len() * size = total` bytes after `start`, inside the reserved capacity.
+            unsafe {
+                std::ptr::copy_nonoverlapping(block.as_ptr(), dst, size);
+                dst = dst.add(size);
+            }
+        }
+        // SAFETY: the loop wrote all `total` bytes after `start`; a panic inside it leaves the
+        // length as it was, hiding any half-written bytes.
+        unsafe { self.out.set_len(start + total) };
     }
 
     /// Appends the `count` values that `items` yields, without a length prefix: when they write

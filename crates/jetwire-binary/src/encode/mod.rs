@@ -300,7 +300,9 @@ impl<'a> Encoder<'a> {
                 item.encode(encoder)
             });
         }
-        if let Some(size) = T::ENCODED_SIZE.filter(|&size| T::WRITES_BLOCK && (1..=STACK_BLOCK).contains(&size)) {
+        if let Some(size) =
+            T::ENCODED_SIZE.filter(|&size| T::WRITES_BLOCK && (1..=STACK_BLOCK).contains(&size))
+        {
             self.write_slice_blocks(items, size);
             return Ok(());
         }

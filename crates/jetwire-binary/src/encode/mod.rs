@@ -170,9 +170,15 @@ impl<'a> Encoder<'a> {
     /// Encoder::new(&mut out).write_str_column(["hi", "!"].into_iter());
     /// assert_eq!(out, [2, 1, b'h', b'i', b'!']);
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `texts` holds more than [`COLUMN_BLOCK`](crate::COLUMN_BLOCK) strings, as a column
+    /// never does (and the decoder refuses to read).
     #[inline]
     pub fn write_str_column<'v>(&mut self, texts: impl ExactSizeIterator<Item = &'v str> + Clone) {
         let count = texts.len();
+        assert!(count <= crate::COLUMN_BLOCK, "a column holds at most COLUMN_BLOCK values");
         let lengths_start = self.out.len();
         // The common case first: every length one byte, each stored straight into capacity
         // reserved for all of them, while their total is summed.
@@ -314,12 +320,8 @@ impl<'a> Encoder<'a> {
     /// keeps a second count and a second exit.
     #[inline(always)]
     fn write_slice_blocks<T: crate::ToBinary>(&mut self, items: &[T], size: usize) {
-        // Keeps the copy below inside `block`, whatever a caller passes.
-        assert!(size <= STACK_BLOCK, "a block of {size} bytes does not fit the stack block");
-        let Some(total) = size.checked_mul(items.len()) else { panic!("capacity overflow") };
-        self.out.reserve(total);
-        let start = self.out.len();
-        // SAFETY: `reserve(total)` made room for `total` bytes after `start`.
+        let (start, total) = self.reserve_blocks(size, items.len());
+        // SAFETY: `reserve_blocks` made room for `total` bytes after `start`.
         let mut dst = unsafe { self.out.as_mut_ptr().add(start) };
         for item in items {
             let mut block = [0; STACK_BLOCK];
@@ -381,11 +383,7 @@ impl<'a> Encoder<'a> {
         count: usize,
         size: usize,
     ) -> usize {
-        // Keeps the copy below inside `block`, whatever a caller passes.
-        assert!(size <= STACK_BLOCK, "a block of {size} bytes does not fit the stack block");
-        let Some(total) = size.checked_mul(count) else { panic!("capacity overflow") };
-        self.out.reserve(total);
-        let start = self.out.len();
+        let (start, _) = self.reserve_blocks(size, count);
         let base = self.out.as_mut_ptr();
         let mut written = 0;
         for item in items.into_iter().take(count) {
@@ -402,6 +400,21 @@ impl<'a> Encoder<'a> {
         // leaves the length as it was, hiding any half-written bytes.
         unsafe { self.out.set_len(start + written * size) };
         written
+    }
+
+    /// Reserves room for `count` blocks of `size` bytes, each filled on the stack first: the
+    /// output's length, where they start, and their total size.
+    ///
+    /// # Panics
+    ///
+    /// If `size` exceeds the stack block (which keeps the copies out of it in bounds), or the
+    /// total overflows.
+    #[inline(always)]
+    fn reserve_blocks(&mut self, size: usize, count: usize) -> (usize, usize) {
+        assert!(size <= STACK_BLOCK, "a block of {size} bytes does not fit the stack block");
+        let Some(total) = size.checked_mul(count) else { panic!("capacity overflow") };
+        self.out.reserve(total);
+        (self.out.len(), total)
     }
 
     /// Appends the memory of plain values.

@@ -12,7 +12,7 @@ use core::mem::MaybeUninit;
 use super::{COLUMN_BLOCK, FromBinary, ToBinary};
 use crate::decode::Decoder;
 use crate::encode::Encoder;
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// Writes `items` (their count already written) as blocks of columns.
 #[inline]
@@ -139,7 +139,7 @@ impl<'s, T> ColumnFill<'s, T> {
             *filled += 1;
         });
         if let Err(err) = result {
-            return Err(column_error(err, name));
+            return Err(err.insert_field_after_index(name));
         }
         assert!(self.filled == len, "decode_column handed over fewer values than asked for");
         self.next_column();
@@ -166,7 +166,7 @@ impl<'s, T> ColumnFill<'s, T> {
             match make(index) {
                 // SAFETY: `k < len`: the slot is in the block; `place` gives its field's place.
                 Ok(value) => unsafe { place(base.add(k)).write(value) },
-                Err(err) => return Err(column_error(err.prepend_index(index), name)),
+                Err(err) => return Err(err.prepend_index(index).insert_field_after_index(name)),
             }
             self.filled = k + 1;
         }
@@ -215,11 +215,4 @@ impl<T> Drop for ColumnFill<'_, T> {
             unsafe { (self.drop_field)(base.add(k), self.done) };
         }
     }
-}
-
-/// Adds a column's field name to an error from one of its values, after the element's index.
-#[cold]
-#[inline(never)]
-fn column_error(err: Error, name: &str) -> Error {
-    err.insert_field_after_index(name)
 }

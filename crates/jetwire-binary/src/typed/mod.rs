@@ -137,7 +137,8 @@ pub trait ToBinary {
         )
     }
 
-    /// Writes one column of a columnar block: `values`, one field of consecutive elements. The
+    /// Writes one column of a columnar block: `values`, one field of consecutive elements (at
+    /// most [`COLUMN_BLOCK`] of them). The
     /// default writes each value's encoding in turn; the string types override it to write
     /// every length and then every string's bytes, which [`FromBinary::decode_column`] reads
     /// back. A type that overrides one must override both alike.

@@ -400,10 +400,14 @@ impl ToBinary for Path {
         I: ExactSizeIterator<Item = &'v Self> + Clone,
         Self: 'v,
     {
-        for path in values.clone() {
-            path_text(path)?;
+        // Each path checked for UTF-8 once, into a block of its texts.
+        let mut texts = [""; crate::COLUMN_BLOCK];
+        let count = values.len();
+        assert!(count <= crate::COLUMN_BLOCK, "a column holds at most COLUMN_BLOCK values");
+        for (text, path) in texts.iter_mut().zip(values) {
+            *text = path_text(path)?;
         }
-        encoder.write_str_column(values.map(|path| path.to_str().unwrap_or_default()));
+        encoder.write_str_column(texts[..count].iter().copied());
         Ok(())
     }
 }

@@ -636,6 +636,34 @@ fn a_reused_vec_is_written_without_allocating() {
 }
 
 #[test]
+fn a_dom_value_is_written_into_a_reused_vec_without_allocating() {
+    // Fifteen levels of nesting, within the sixteen a DOM write keeps in place.
+    let json = format!(
+        r#"{{"rows":[{{"id":1,"tags":["a","b"],"n":null}},{{"id":2.5e3}}],"deep":{}7{}}}"#,
+        "[{\"k\":".repeat(7),
+        "}]".repeat(7)
+    );
+    let value: jetwire_json::Value = jetwire_json::from_str(&json).unwrap();
+    let mut out = Vec::new();
+    jetwire_json::to_writer(&mut out, &value).unwrap();
+    assert_eq!(text(&out), json);
+    out.clear();
+    assert_eq!(allocations_in(|| jetwire_json::to_writer(&mut out, &value).unwrap()), 0);
+    assert_eq!(text(&out), json);
+}
+
+#[test]
+fn a_dom_value_deeper_than_the_inline_levels_writes_whole() {
+    for depth in [15, 16, 17, 40, 1000] {
+        let json = "[".repeat(depth) + "{\"a\":true}" + &"]".repeat(depth);
+        let options = jetwire_json::ReadOptions { max_depth: 2000, ..Default::default() };
+        let value: jetwire_json::Value = jetwire_json::from_str_with(&json, options).unwrap();
+        let out = jetwire_json::to_vec(&value).unwrap();
+        assert_eq!(text(&out), json, "depth {depth}");
+    }
+}
+
+#[test]
 fn the_allocation_counter_counts() {
     // The check above is only meaningful if allocations are seen at all.
     let allocations = allocations_in(|| {

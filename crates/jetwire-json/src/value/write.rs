@@ -1,5 +1,7 @@
-//! Writing a [`Value`] without recursion: the containers being written wait on a heap stack as
-//! iterators, so any depth of value writes without touching the call stack.
+//! Writing a [`Value`] without recursion: the containers being written wait on a stack as
+//! iterators, so any depth of value writes without touching the call stack. The stack's first
+//! levels live in place, so that writing into a reused buffer allocates nothing unless the value
+//! nests deeper than [`INLINE_LEVELS`].
 
 use jetwire_core::Output;
 
@@ -14,9 +16,56 @@ enum Open<'a> {
     Object(std::slice::Iter<'a, (String, Value)>),
 }
 
+/// Levels of nesting the write keeps in place before it takes heap memory.
+const INLINE_LEVELS: usize = 16;
+
+/// The containers being written, innermost last: the first [`INLINE_LEVELS`] in place, the
+/// rest on the heap.
+struct OpenStack<'a> {
+    inline: [Option<Open<'a>>; INLINE_LEVELS],
+    deeper: Vec<Open<'a>>,
+    len: usize,
+}
+
+impl<'a> OpenStack<'a> {
+    fn new() -> Self {
+        OpenStack { inline: [const { None }; INLINE_LEVELS], deeper: Vec::new(), len: 0 }
+    }
+
+    #[inline]
+    fn push(&mut self, open: Open<'a>) {
+        match self.inline.get_mut(self.len) {
+            Some(slot) => *slot = Some(open),
+            None => self.deeper.push(open),
+        }
+        self.len += 1;
+    }
+
+    #[inline]
+    fn last_mut(&mut self) -> Option<&mut Open<'a>> {
+        let top = self.len.checked_sub(1)?;
+        match self.inline.get_mut(top) {
+            Some(slot) => slot.as_mut(),
+            None => self.deeper.last_mut(),
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        let Some(top) = self.len.checked_sub(1) else { return };
+        match self.inline.get_mut(top) {
+            Some(slot) => *slot = None,
+            None => {
+                self.deeper.pop();
+            }
+        }
+        self.len = top;
+    }
+}
+
 /// Writes `value`.
 fn write_value<O: Output>(value: &Value, writer: &mut Writer<O>) -> Result<()> {
-    let mut open: Vec<Open<'_>> = Vec::new();
+    let mut open = OpenStack::new();
     let mut current = value;
     loop {
         match current {

@@ -150,9 +150,11 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// The text of `input[start..end]`, a validated number (plain ASCII).
+    /// The text of `input[start..end]`, a validated number (plain ASCII). Checked as ASCII a
+    /// word at a time: `core::str::from_utf8` cost about 120 instructions per number.
+    #[inline]
     pub(super) fn ascii_text(&self, start: usize, end: usize) -> &'de str {
-        core::str::from_utf8(&self.input[start..end]).expect("a scanned number is ASCII")
+        strings::as_str(&self.input[start..end]).expect("a scanned number is ASCII")
     }
 
     /// Consumes `literal` at `pos`.

@@ -637,9 +637,9 @@ fn a_reused_vec_is_written_without_allocating() {
 
 #[test]
 fn a_dom_value_is_written_into_a_reused_vec_without_allocating() {
-    // Fifteen levels of nesting, within the sixteen a DOM write keeps in place.
+    // Sixteen levels of nesting, the most a DOM write keeps in place.
     let json = format!(
-        r#"{{"rows":[{{"id":1,"tags":["a","b"],"n":null}},{{"id":2.5e3}}],"deep":{}7{}}}"#,
+        r#"[{{"rows":[{{"id":1,"tags":["a","b"],"n":null}},{{"id":2.5e3}}],"deep":{}7{}}}]"#,
         "[{\"k\":".repeat(7),
         "}]".repeat(7)
     );

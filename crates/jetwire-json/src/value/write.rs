@@ -50,16 +50,16 @@ impl<'a> OpenStack<'a> {
         }
     }
 
+    /// Drops the innermost container; the caller has just seen it through `last_mut`.
     #[inline]
     fn pop(&mut self) {
-        let Some(top) = self.len.checked_sub(1) else { return };
-        match self.inline.get_mut(top) {
+        self.len -= 1;
+        match self.inline.get_mut(self.len) {
             Some(slot) => *slot = None,
             None => {
                 self.deeper.pop();
             }
         }
-        self.len = top;
     }
 }
 

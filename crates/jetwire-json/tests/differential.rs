@@ -13,9 +13,10 @@
 mod common;
 
 use common::{
-    Numbers, compare_with_serde, parse, same_values, serde_should_accept, skip_all, tokens_all, write_dom,
+    Numbers, compare_with_serde, dom_to_value, parse, same_values, serde_should_accept, skip_all, tokens_all,
+    write_dom,
 };
-use jetwire_json::{Indent, ReadOptions, Reader, WriteOptions};
+use jetwire_json::{Indent, ReadOptions, Reader, Value, WriteOptions};
 use proptest::prelude::*;
 
 // ---- generators ----------------------------------------------------------------------------------
@@ -190,6 +191,24 @@ fn check_against_serde(input: &[u8]) -> Result<(), TestCaseError> {
             parsed.is_ok(),
             by_skip,
             by_tokens
+        ),
+    }
+
+    // The DOM `Value` (read through the structural calls, not token by token) agrees with the
+    // test's token-built DOM: the same value, numbers spelled the same, or the same error.
+    let value = jetwire_json::from_slice::<Value>(input);
+    match (&parsed, &value) {
+        (Ok(parsed), Ok(value)) => {
+            let expected = dom_to_value(&parsed.dom);
+            prop_assert_eq!(value, &expected);
+            prop_assert_eq!(jetwire_json::to_vec(value).unwrap(), jetwire_json::to_vec(&expected).unwrap());
+        }
+        (Err(a), Err(b)) => prop_assert_eq!((a.offset(), a.message()), (b.offset(), b.message())),
+        _ => prop_assert!(
+            false,
+            "verdicts differ: tokens {:?}, Value {:?}",
+            parsed.as_ref().err(),
+            value.as_ref().err()
         ),
     }
 

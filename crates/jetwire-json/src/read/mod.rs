@@ -499,6 +499,19 @@ impl<'de> Reader<'de> {
         self.end_value();
     }
 
+    /// The first byte of the next value, the reader positioned at it (nothing consumed): for
+    /// readers of any value, such as the DOM's, which dispatch on it.
+    #[inline(always)]
+    pub(crate) fn value_start(&mut self) -> Result<u8> {
+        self.begin_value()
+    }
+
+    /// Consumes the `{` (`is_object`) or `[` that [`value_start`](Self::value_start) returned.
+    #[inline(always)]
+    pub(crate) fn open_container(&mut self, is_object: bool) -> Result<()> {
+        self.open(is_object)
+    }
+
     /// Consumes `{`; the object's properties follow through [`next_key`](Self::next_key).
     #[inline]
     pub fn begin_object(&mut self) -> Result<()> {

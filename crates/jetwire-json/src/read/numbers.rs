@@ -24,6 +24,8 @@ pub(crate) struct ScannedNumber {
     pub exponent: i64,
     /// No fraction and no exponent part.
     pub is_integer: bool,
+    /// An exponent part (`e` or `E`) was written.
+    pub has_exponent: bool,
     /// More digits than `mantissa` could hold exactly; the source text must be parsed instead.
     pub overflow: bool,
 }
@@ -82,7 +84,8 @@ pub(crate) fn scan(input: &[u8], start: usize) -> Result<ScannedNumber, NumberEr
     }
     let mut is_integer = fraction_len == 0;
     let mut exponent = -(fraction_len as i64);
-    if matches!(input.get(i), Some(b'e' | b'E')) {
+    let has_exponent = matches!(input.get(i), Some(b'e' | b'E'));
+    if has_exponent {
         i += 1;
         let exponent_negative = input.get(i) == Some(&b'-');
         i += usize::from(matches!(input.get(i), Some(b'+' | b'-')));
@@ -103,6 +106,7 @@ pub(crate) fn scan(input: &[u8], start: usize) -> Result<ScannedNumber, NumberEr
         mantissa,
         exponent,
         is_integer,
+        has_exponent,
         overflow: significant > MAX_MANTISSA_DIGITS,
     })
 }

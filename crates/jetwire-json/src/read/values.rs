@@ -166,6 +166,14 @@ impl<'de> Reader<'de> {
         Ok(Number::new(self.ascii_text(start, self.pos)))
     }
 
+    /// Reads a number: the scan's digits and exponent, and its source text.
+    #[inline(always)]
+    pub(crate) fn read_scanned_number(&mut self) -> Result<(ScannedNumber, &'de str)> {
+        let start = self.number_start("a number")?;
+        let number = self.number_value()?;
+        Ok((number, self.ascii_text(start, self.pos)))
+    }
+
     /// Reads `true` or `false`.
     #[inline(always)]
     pub fn read_bool(&mut self) -> Result<bool> {

@@ -4,7 +4,7 @@
 mod base64;
 pub(crate) mod collections;
 mod external;
-mod scalars;
+pub(crate) mod scalars;
 mod std_types;
 #[cfg(any(feature = "chrono", feature = "rust_decimal"))]
 pub(crate) mod text;

@@ -73,10 +73,7 @@ impl DerefMut for Array {
 impl Drop for Array {
     /// Drops nested arrays and objects without recursion, however deep they go.
     fn drop(&mut self) {
-        if self.items.iter().all(Value::is_shallow) {
-            return;
-        }
-        super::drop::drop_iteratively(std::mem::take(&mut self.items));
+        super::drop::drop_nested(self.items.iter_mut());
     }
 }
 

@@ -265,11 +265,7 @@ fn merge_repeated_keys(entries: Vec<(String, Value)>) -> Vec<(String, Value)> {
 impl Drop for Map {
     /// Drops nested arrays and objects without recursion, however deep they go.
     fn drop(&mut self) {
-        if self.entries.iter().all(|(_, v)| v.is_shallow()) {
-            return;
-        }
-        let values: Vec<Value> = std::mem::take(&mut self.entries).into_iter().map(|(_, v)| v).collect();
-        super::drop::drop_iteratively(values);
+        super::drop::drop_nested(self.entries.iter_mut().map(|(_, value)| value));
     }
 }
 

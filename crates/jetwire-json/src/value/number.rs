@@ -14,6 +14,7 @@ use std::str::FromStr;
 use jetwire_core::scan;
 
 use crate::error::{Category, Error, Result};
+use crate::read::ScannedNumber;
 use crate::read::numbers::{POW10_U64, nearest_f64};
 
 /// A JSON number, kept exactly: integers of any width, and every other number with its source
@@ -136,6 +137,39 @@ impl Number {
             }
             _ => Number::text(text),
         }
+    }
+
+    /// The number the reader scanned, `text` its source: integers and fractions of at most 19
+    /// digits without an exponent (almost every number) from the scan's digits, without going
+    /// over the text again; any other from the text, as [`from_validated`](Self::from_validated)
+    /// builds it.
+    #[inline(always)]
+    pub(crate) fn from_scanned(number: &ScannedNumber, text: &str) -> Number {
+        let digit_count = text.len() - usize::from(number.negative) - usize::from(!number.is_integer);
+        if number.has_exponent || digit_count > 19 {
+            return Number::from_text_cold(text);
+        }
+        let digits = number.mantissa;
+        match (number.is_integer, number.negative) {
+            (true, false) => Number { repr: Repr::PosInt(digits) },
+            (true, true) if digits != 0 && digits <= i64::MAX as u64 + 1 => {
+                Number { repr: Repr::NegInt((digits as i64).wrapping_neg()) }
+            }
+            (true, true) => Number::from_text_cold(text),
+            // A fraction and no exponent: the scale is the fraction's length (at most 19).
+            (false, negative) => {
+                let fraction_len = number.exponent.unsigned_abs() as u16;
+                Number::decimal(text, digits, fraction_len, 0, 0, if negative { NEGATIVE } else { 0 })
+            }
+        }
+    }
+
+    /// [`from_validated`](Self::from_validated) out of line: the rare shapes of
+    /// [`from_scanned`](Self::from_scanned).
+    #[cold]
+    #[inline(never)]
+    fn from_text_cold(text: &str) -> Number {
+        Number::from_validated(text)
     }
 
     /// A `Decimal` with its nearest `f64` (the reader's conversion: `digits` has at most 19
@@ -661,7 +695,7 @@ impl From<i128> for Number {
 
 #[cfg(test)]
 mod tests {
-    use super::Number;
+    use super::{Number, Repr};
 
     fn roundtrip(text: &str) -> String {
         let number: Number = text.parse().unwrap();
@@ -747,5 +781,66 @@ mod tests {
     #[test]
     fn size() {
         assert_eq!(std::mem::size_of::<Number>(), 24);
+    }
+
+    /// The variant and every field, floats by their bits.
+    fn repr_of(number: &Number) -> String {
+        match &number.repr {
+            Repr::PosInt(n) => format!("PosInt({n})"),
+            Repr::NegInt(n) => format!("NegInt({n})"),
+            Repr::Float(value) => format!("Float({:#x})", value.to_bits()),
+            Repr::Decimal { value, digits, fraction_len, exponent, exponent_width, flags } => format!(
+                "Decimal({:#x}, {digits}, {fraction_len}, {exponent}, {exponent_width}, {flags})",
+                value.to_bits()
+            ),
+            Repr::Text(text) => format!("Text({text})"),
+        }
+    }
+
+    /// The number built from the reader's scan of `text`, and from the text itself.
+    fn both_ways(text: &str) -> (String, String) {
+        let scanned = crate::read::numbers::scan(text.as_bytes(), 0).expect("a JSON number");
+        assert_eq!(scanned.end, text.len(), "{text}");
+        (repr_of(&Number::from_scanned(&scanned, text)), repr_of(&Number::from_validated(text)))
+    }
+
+    #[test]
+    fn the_scan_builds_what_the_text_builds() {
+        for text in [
+            "0",
+            "-0",
+            "7",
+            "-7",
+            "0.5",
+            "-0.0",
+            "0.000123",
+            "-65.613616999999977",
+            "9999999999999999999",
+            "10000000000000000000",
+            "18446744073709551615",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "-9999999999999999999",
+            "123456789012345678.9",
+            "1234567890123456789.5",
+            "0.1234567890123456789",
+            "0.00000000000000000001",
+            "1e5",
+            "1.5E+3",
+            "2.5e-0",
+        ] {
+            let (scanned, validated) = both_ways(text);
+            assert_eq!(scanned, validated, "{text}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_scan_builds_what_the_text_builds_for_any_number(
+            text in "-?(0|[1-9][0-9]{0,22})(\\.[0-9]{1,22})?([eE][+-]?[0-9]{1,4})?",
+        ) {
+            let (scanned, validated) = both_ways(&text);
+            proptest::prop_assert_eq!(scanned, validated, "{}", text);
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! Reading a [`Value`] without recursion.
 //!
-//! One loop over the reader's tokens. Finished values wait on two flat stacks (array elements,
-//! object members) until their container closes; then the container's elements are moved out in
+//! One loop over the reader's structural calls (`next_key`, `next_element`: the typed reads'
+//! fast paths), dispatching on each value's first byte. Finished values wait on two flat stacks
+//! (array elements, object members) until their container closes; then the container's elements are moved out in
 //! one exact-size allocation. The reader bounds the nesting ([`ReadOptions::max_depth`]), and
 //! the only per-level state here is a small frame on a heap stack, so no input can exhaust the
 //! call stack.
@@ -9,9 +10,10 @@
 //! [`ReadOptions::max_depth`]: crate::ReadOptions::max_depth
 
 use super::{Array, Map, Number, Value};
-use crate::error::Result;
-use crate::read::{Reader, Token, TokenKind};
+use crate::error::{Error, Result};
+use crate::read::{Reader, TokenKind};
 use crate::typed::FromJson;
+use crate::typed::scalars::owned_string;
 
 /// An open container: where its elements (or members) start on their stack.
 #[derive(Clone, Copy)]
@@ -27,22 +29,29 @@ pub(super) fn read_value(reader: &mut Reader<'_>) -> Result<Value> {
         TokenKind::PropertyName | TokenKind::EndArray | TokenKind::EndObject => {
             Err(reader.type_error("a value"))
         }
-        _ => match reader.next_token()? {
-            Some(token) => Ok(scalar(token)),
-            None => Err(reader.type_error("a value")),
-        },
+        _ => {
+            let byte = reader.value_start()?;
+            read_scalar(reader, byte)
+        }
     }
 }
 
-/// A scalar token's value.
+/// Reads the scalar value that starts with `byte` (from [`Reader::value_start`]).
 #[inline(always)]
-fn scalar(token: Token<'_>) -> Value {
-    match token {
-        Token::String(text) => Value::String(text.decoded().into_owned()),
-        Token::Number(number) => Value::Number(Number::from_validated(number.as_str())),
-        Token::Bool(value) => Value::Bool(value),
-        _ => Value::Null,
-    }
+fn read_scalar(reader: &mut Reader<'_>, byte: u8) -> Result<Value> {
+    Ok(match byte {
+        b'"' => Value::String(owned_string(reader.read_str()?)),
+        b'-' | b'0'..=b'9' => {
+            let (number, text) = reader.read_scanned_number()?;
+            Value::Number(Number::from_scanned(&number, text))
+        }
+        b't' | b'f' => Value::Bool(reader.read_bool()?),
+        b'n' => {
+            reader.read_null()?;
+            Value::Null
+        }
+        _ => return Err(not_a_value(reader)),
+    })
 }
 
 /// The containers being read and the values that wait for theirs to close.
@@ -60,18 +69,32 @@ struct Stacks {
 }
 
 impl Stacks {
-    /// Hands a complete value to the container it belongs in; returns it when it is the whole
-    /// document.
+    /// Opens a container (the value of the key just read, when its parent is an object).
     #[inline(always)]
-    fn deliver(&mut self, value: Value) -> Option<Value> {
+    fn open(&mut self, object: bool) {
+        let start = if object { self.members.len() } else { self.elements.len() };
+        self.frames.push(Frame { start, object });
+        if let Some(key) = self.key.take() {
+            self.keys.push(key);
+        }
+    }
+
+    /// Closes the innermost container and hands it to its parent; returns it when it is the
+    /// whole value being read.
+    #[inline(always)]
+    fn close(&mut self) -> Option<Value> {
+        let frame = self.frames.pop().expect("a container is open");
+        // One bulk move into an exact-size allocation.
+        let value = if frame.object {
+            Value::Object(Map::from_entries(self.members.split_off(frame.start)))
+        } else {
+            Value::Array(Array::from(self.elements.split_off(frame.start)))
+        };
         match self.frames.last() {
             None => Some(value),
             Some(parent) if parent.object => {
-                let name = match self.key.take() {
-                    Some(name) => name,
-                    None => self.keys.pop().expect("an object's value follows its key"),
-                };
-                self.members.push((name, value));
+                let key = self.keys.pop().expect("an object's value follows its key");
+                self.members.push((key, value));
                 None
             }
             Some(_) => {
@@ -83,45 +106,57 @@ impl Stacks {
 }
 
 /// Reads the array or object that comes next.
+///
+/// The loop stands inside the innermost open container: it takes the container's next key or
+/// element through the reader's structural calls (the typed reads' fast paths), then the
+/// value's first byte decides how to read it.
 fn read_container(reader: &mut Reader<'_>) -> Result<Value> {
     let mut stacks = Stacks { frames: Vec::with_capacity(16), ..Stacks::default() };
+    let mut object = reader.value_start()? == b'{';
+    reader.open_container(object)?;
+    stacks.open(object);
     loop {
-        let Some(token) = reader.next_token()? else {
-            return Err(reader.type_error("a value"));
-        };
-        let done = match token {
-            Token::PropertyName(name) => {
-                stacks.key = Some(name.decoded().into_owned());
-                None
-            }
-            Token::BeginArray | Token::BeginObject => {
-                let object = matches!(token, Token::BeginObject);
-                let start = if object { stacks.members.len() } else { stacks.elements.len() };
-                stacks.frames.push(Frame { start, object });
-                if let Some(key) = stacks.key.take() {
-                    stacks.keys.push(key);
+        let has_next = if object {
+            match reader.next_key()? {
+                Some(key) => {
+                    stacks.key = Some(owned_string(key.decoded()));
+                    true
                 }
-                None
+                None => false,
             }
-            Token::EndArray => {
-                let frame = stacks.frames.pop().expect("the reader balances brackets");
-                // One bulk copy into an exact-size allocation.
-                let items = stacks.elements.split_off(frame.start);
-                stacks.deliver(Value::Array(Array::from(items)))
-            }
-            Token::EndObject => {
-                let frame = stacks.frames.pop().expect("the reader balances brackets");
-                let members = stacks.members.split_off(frame.start);
-                stacks.deliver(Value::Object(Map::from_entries(members)))
-            }
-            Token::String(text) => stacks.deliver(Value::String(text.decoded().into_owned())),
-            Token::Number(number) => stacks.deliver(Value::Number(Number::from_validated(number.as_str()))),
-            Token::Bool(value) => stacks.deliver(Value::Bool(value)),
-            Token::Null => stacks.deliver(Value::Null),
+        } else {
+            reader.next_element()?
         };
-        if let Some(value) = done {
-            return Ok(value);
+        if !has_next {
+            if let Some(value) = stacks.close() {
+                return Ok(value);
+            }
+            object = stacks.frames.last().is_some_and(|frame| frame.object);
+            continue;
         }
+        let value = match reader.value_start()? {
+            byte @ (b'{' | b'[') => {
+                object = byte == b'{';
+                reader.open_container(object)?;
+                stacks.open(object);
+                continue;
+            }
+            byte => read_scalar(reader, byte)?,
+        };
+        match stacks.key.take() {
+            Some(key) => stacks.members.push((key, value)),
+            None => stacks.elements.push(value),
+        }
+    }
+}
+
+/// The error for a byte that starts no value, as the token path reports it.
+#[cold]
+#[inline(never)]
+fn not_a_value(reader: &mut Reader<'_>) -> Error {
+    match reader.next_token() {
+        Err(err) => err,
+        Ok(_) => reader.type_error("a value"),
     }
 }
 
@@ -143,7 +178,8 @@ impl<'de> FromJson<'de> for Value {
 
 impl<'de> FromJson<'de> for Number {
     fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
-        reader.read_number().map(|number| Number::from_validated(number.as_str()))
+        let (number, text) = reader.read_scanned_number()?;
+        Ok(Number::from_scanned(&number, text))
     }
 }
 

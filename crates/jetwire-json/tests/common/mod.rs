@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use jetwire_json::{Number, ReadOptions, Reader, Token, WriteOptions, Writer};
+use jetwire_json::{Map, Number, ReadOptions, Reader, Token, Value, WriteOptions, Writer};
 
 /// JSONTestSuite's parser cases.
 pub const SUITE_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/JSONTestSuite/test_parsing");
@@ -84,6 +84,25 @@ fn number_dom(number: Number<'_>) -> Dom {
 enum Frame {
     Array(Vec<Dom>),
     Object(Vec<(String, Dom)>, Option<String>),
+}
+
+/// The [`Value`] that `dom` stands for: each number from its text, and a repeated key in its
+/// first place with its last value (as `Map::insert` keeps it, and as reading JSON does).
+pub fn dom_to_value(dom: &Dom) -> Value {
+    match dom {
+        Dom::Null => Value::Null,
+        Dom::Bool(value) => Value::Bool(*value),
+        Dom::Number { text, .. } => Value::Number(text.parse().expect("the reader's number text")),
+        Dom::String(text) => Value::String(text.clone()),
+        Dom::Array(items) => Value::Array(items.iter().map(dom_to_value).collect::<Vec<_>>().into()),
+        Dom::Object(properties) => {
+            let mut map = Map::new();
+            for (key, value) in properties {
+                map.insert(key.clone(), dom_to_value(value));
+            }
+            Value::Object(map)
+        }
+    }
 }
 
 /// Reads `input` into a [`Dom`] with `next_token` (without recursion).

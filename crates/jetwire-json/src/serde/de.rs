@@ -106,8 +106,10 @@ impl<'de> Deserializer<'de> {
         }
     }
 
+    /// Reads a string through the typed read (validated and decoded in one pass).
+    #[inline]
     fn visit_string<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
-        match self.reader.read_json_str()?.decoded() {
+        match self.reader.read_str()? {
             Cow::Borrowed(text) => visitor.visit_borrowed_str(text),
             Cow::Owned(text) => visitor.visit_string(text),
         }
@@ -154,16 +156,16 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match self.reader.peek()? {
-            TokenKind::Null => {
+        match self.reader.value_start()? {
+            b'n' => {
                 self.reader.read_null()?;
                 visitor.visit_unit()
             }
-            TokenKind::Bool => visitor.visit_bool(self.reader.read_bool()?),
-            TokenKind::Number => self.visit_number(visitor),
-            TokenKind::String => self.visit_string(visitor),
-            TokenKind::BeginArray => self.visit_array(visitor),
-            TokenKind::BeginObject => self.visit_object(visitor),
+            b't' | b'f' => visitor.visit_bool(self.reader.read_bool()?),
+            b'-' | b'0'..=b'9' => self.visit_number(visitor),
+            b'"' => self.visit_string(visitor),
+            b'[' => self.visit_array(visitor),
+            b'{' => self.visit_object(visitor),
             _ => Err(self.reader.type_error("a value")),
         }
     }
@@ -236,9 +238,12 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         visitor.visit_newtype_struct(self)
     }
 
+    // The containers dispatch on the value's first byte (`value_start`), which costs less than
+    // `peek`'s token kinds; `type_error` reports a byte that starts no value as `peek` would.
+
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match self.reader.peek()? {
-            TokenKind::BeginArray => self.visit_array(visitor),
+        match self.reader.value_start()? {
+            b'[' => self.visit_array(visitor),
             _ => Err(self.reader.type_error("an array")),
         }
     }
@@ -257,8 +262,8 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        match self.reader.peek()? {
-            TokenKind::BeginObject => self.visit_object(visitor),
+        match self.reader.value_start()? {
+            b'{' => self.visit_object(visitor),
             _ => Err(self.reader.type_error("an object")),
         }
     }
@@ -270,9 +275,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        match self.reader.peek()? {
-            TokenKind::BeginObject => self.visit_object(visitor),
-            TokenKind::BeginArray => self.visit_array(visitor),
+        match self.reader.value_start()? {
+            b'{' => self.visit_object(visitor),
+            b'[' => self.visit_array(visitor),
             _ => Err(self.reader.type_error("an object")),
         }
     }

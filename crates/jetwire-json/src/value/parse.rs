@@ -2,10 +2,10 @@
 //!
 //! One loop over the reader's structural calls (`next_key`, `next_element`: the typed reads'
 //! fast paths), dispatching on each value's first byte. Finished values wait on two flat stacks
-//! (array elements, object members) until their container closes; then the container's elements are moved out in
-//! one exact-size allocation. The reader bounds the nesting ([`ReadOptions::max_depth`]), and
-//! the only per-level state here is a small frame on a heap stack, so no input can exhaust the
-//! call stack.
+//! (array elements, object members) until their container closes; then the container's
+//! elements are moved out in one exact-size allocation. The reader bounds the nesting
+//! ([`ReadOptions::max_depth`]), and the only per-level state here is a small frame on a heap
+//! stack, so no input can exhaust the call stack.
 //!
 //! [`ReadOptions::max_depth`]: crate::ReadOptions::max_depth
 

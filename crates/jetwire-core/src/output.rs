@@ -155,6 +155,44 @@ pub fn extend_short_after(out: &mut Vec<u8>, first: u8, bytes: &[u8]) {
     }
 }
 
+/// Appends `head[skip..]`, then `bytes`, then `tail`, with one capacity check and no call to
+/// `memcpy`: a short property name between its `,"` and its `":`.
+///
+/// ```
+/// let mut out = b"{".to_vec();
+/// jetwire_core::output::extend_short_between(&mut out, b",\"", 1, b"id", b"\":");
+/// assert_eq!(out, b"{\"id\":");
+/// ```
+///
+/// # Panics
+///
+/// If `skip > H`, or `bytes` is longer than [`SHORT_APPEND_MAX`].
+#[inline(always)]
+pub fn extend_short_between<const H: usize, const T: usize>(
+    out: &mut Vec<u8>,
+    head: &[u8; H],
+    skip: usize,
+    bytes: &[u8],
+    tail: &[u8; T],
+) {
+    assert!(skip <= H && bytes.len() <= SHORT_APPEND_MAX);
+    let (h, n) = (H - skip, bytes.len());
+    out.reserve(h + n + T);
+    let len = out.len();
+    // SAFETY: `reserve` makes room for `len + h + n + T` bytes, which the three copies fill in
+    // order from `len`: `h` bytes of `head` from `skip` (inside `head`, `skip <= H`), the `n`
+    // bytes of `bytes` (`n <= SHORT_APPEND_MAX <= SHORT_COPY_MAX`, as `copy_short` requires),
+    // the `T` bytes of `tail`. `out` is borrowed mutably and the sources shared, so no range
+    // overlaps another. After the copies the first `len + h + n + T` bytes are initialized.
+    unsafe {
+        let dst = out.as_mut_ptr().add(len);
+        core::ptr::copy_nonoverlapping(head.as_ptr().add(skip), dst, h);
+        copy_short(dst.add(h), bytes.as_ptr(), n);
+        core::ptr::copy_nonoverlapping(tail.as_ptr(), dst.add(h + n), T);
+        out.set_len(len + h + n + T);
+    }
+}
+
 /// A buffer in front of an [`io::Write`]: bytes are handed on in blocks of about
 /// [`IoOutput::BLOCK`] bytes, so a writer never makes a system call per token.
 ///

@@ -365,6 +365,37 @@ proptest! {
         }
     }
 
+    /// Property names take a one-append path when the output is compact, the escaping minimal
+    /// and the name short and plain: every name is spelled as the same text written as a
+    /// string value (the general escaping), first in its object or after a member, in every
+    /// mode, with and without indentation.
+    #[test]
+    fn property_names_are_escaped_as_string_values(
+        first in "[a-z\"\\\u{1}\n é😀]{0,40}",
+        second in any::<String>(),
+    ) {
+        let modes = [("minimal", WriteOptions::default()), ("ascii", ASCII_ONLY), ("html", HTML_SAFE)];
+        for (name, mode) in modes {
+            for indent in [None, Some(Indent::Spaces(2))] {
+                let options = WriteOptions { indent, ..mode };
+                let mut writer = Writer::with_options(options);
+                writer.begin_object().unwrap();
+                writer.property_name(&first).unwrap();
+                writer.u8(1).unwrap();
+                writer.property_name(&second).unwrap();
+                writer.u8(2).unwrap();
+                writer.end_object().unwrap();
+                let compact = WriteOptions { indent: None, ..mode };
+                let (a, b) = (written_string(&first, compact), written_string(&second, compact));
+                let expected = match indent {
+                    None => format!("{{{a}:1,{b}:2}}"),
+                    Some(_) => format!("{{\n  {a}: 1,\n  {b}: 2\n}}"),
+                };
+                prop_assert_eq!(text(writer.as_bytes()), expected.as_str(), "{}", name);
+            }
+        }
+    }
+
     #[test]
     fn base64_reads_back_to_the_same_bytes(bytes in prop::collection::vec(any::<u8>(), 0..100)) {
         let mut writer = Writer::new();

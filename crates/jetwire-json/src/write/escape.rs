@@ -16,7 +16,7 @@ pub(crate) struct EscapeMode {
 
 impl EscapeMode {
     #[inline(always)]
-    fn is_minimal(self) -> bool {
+    pub(crate) fn is_minimal(self) -> bool {
         !self.ascii_only && !self.html_safe
     }
 }

@@ -10,8 +10,8 @@ pub(crate) mod float;
 mod slot;
 
 use base64::Engine as _;
-use jetwire_core::output::{extend_from_array, extend_short};
-use jetwire_core::{IoOutput, Output};
+use jetwire_core::output::{SHORT_APPEND_MAX, extend_from_array, extend_short, extend_short_between};
+use jetwire_core::{IoOutput, Output, scan};
 
 use crate::error::{Category, Error, Result};
 use crate::read::{BitStack, Reader, Token};
@@ -371,6 +371,20 @@ impl<O: Output> Writer<O> {
     /// A property name, escaped as strings are.
     #[inline]
     pub fn property_name(&mut self, name: &str) -> Result<()> {
+        // The common case in one append: compact output, minimal escaping, and a short name
+        // that needs no escape, after the object's `{` or after a member.
+        let bytes = name.as_bytes();
+        if self.options.indent.is_none()
+            && self.escape_mode().is_minimal()
+            && bytes.len() <= SHORT_APPEND_MAX
+            && matches!(self.state, State::ObjectFirst | State::ObjectNext)
+            && scan::find_string_special(bytes).is_none()
+        {
+            let skip = usize::from(self.state == State::ObjectFirst);
+            extend_short_between(self.out.buffer(), b",\"", skip, bytes, b"\":");
+            self.state = State::Value;
+            return Ok(());
+        }
         self.before_property_name()?;
         let mode = self.escape_mode();
         let buffer = self.out.buffer();

@@ -532,7 +532,8 @@ impl<'de> Reader<'de> {
 
     /// [`next_key`](Self::next_key), told which name to expect, and whether the key was that
     /// name. The key is first compared with the hint (one comparison of the sixteen bytes after
-    /// its quote); only when it is not the hinted name is it scanned as a string. Where the
+    /// its quote, two for a name of sixteen bytes or more); only when it is not the hinted name is
+    /// it scanned as a string. Where the
     /// guess is right the reader knows where the key ends without waiting for a scan, so derived
     /// structs hint the field that follows the last one read: objects mostly list their
     /// properties in the same order.
@@ -614,12 +615,16 @@ impl<'de> Reader<'de> {
 
     /// The property name at `pos` (a `"`), if it is spelled exactly as `hint`'s name, with the
     /// reader moved past its closing quote; `None`, with nothing consumed, otherwise (and where
-    /// fewer than sixteen bytes follow the quote in this slice).
+    /// fewer than sixteen bytes, thirty-two for a long name, follow the quote in this slice).
     #[inline(always)]
     fn take_hinted_key(&mut self, hint: &KeyHint) -> Option<Key<'de>> {
         let start = self.pos + 1;
-        let window: [u8; 16] = self.input.get(start..start + 16)?.try_into().ok()?;
-        if !hint.matches(window) {
+        let matched = if hint.is_short() {
+            hint.matches_short(*self.input.get(start..)?.first_chunk::<16>()?)
+        } else {
+            hint.matches(*self.input.get(start..)?.first_chunk::<32>()?)
+        };
+        if !matched {
             return None;
         }
         // The hint's name has no byte that needs an escape, so neither has this key.

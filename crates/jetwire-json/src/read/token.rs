@@ -110,26 +110,29 @@ pub type Key<'de> = JsonStr<'de>;
 /// The property name a reader is told to expect next, for
 /// [`Reader::next_key_hinted`](super::Reader::next_key_hinted): a name of at most
 /// [`KeyHint::MAX_LEN`] bytes without a quote, backslash or control character, prepared for a
-/// comparison with the sixteen bytes after a key's opening quote.
+/// comparison with the sixteen bytes after a key's opening quote (thirty-two for a name of
+/// sixteen bytes or more).
 ///
 /// ```
 /// use jetwire_json::KeyHint;
 /// assert!(KeyHint::new("id").is_some());
-/// assert!(KeyHint::new("a name of sixteen").is_none());
+/// assert!(KeyHint::new("profile_background_image_url").is_some());
+/// assert!(KeyHint::new("a name of thirty-two bytes long!").is_none());
 /// assert!(KeyHint::new("tab\there").is_none());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KeyHint {
-    /// The name's bytes and its closing quote, little-endian, zeros after.
-    pattern: u128,
-    /// Ones over the name and its closing quote.
-    mask: u128,
+    /// The name's bytes and its closing quote, little-endian, zeros after: its first sixteen
+    /// bytes, then the next sixteen.
+    pattern: [u128; 2],
+    /// Ones over the name and its closing quote, in the same two halves.
+    mask: [u128; 2],
     len: usize,
 }
 
 impl KeyHint {
-    /// The longest name a hint holds: it and its closing quote fill sixteen bytes.
-    pub const MAX_LEN: usize = 15;
+    /// The longest name a hint holds: it and its closing quote fill thirty-two bytes.
+    pub const MAX_LEN: usize = 31;
 
     /// A hint for `name`, or `None` if it is longer than [`MAX_LEN`](Self::MAX_LEN) or has a
     /// byte that a JSON string must escape or may spell as an escape (a quote, a backslash or a
@@ -139,25 +142,46 @@ impl KeyHint {
         if bytes.len() > Self::MAX_LEN {
             return None;
         }
-        let mut pattern = 0u128;
+        let mut pattern = [0u128; 2];
+        let mut mask = [0u128; 2];
         let mut i = 0;
-        while i < bytes.len() {
-            if jetwire_core::scan::is_string_special(bytes[i]) {
+        // The name's bytes, then its closing quote at `i == bytes.len()`.
+        while i <= bytes.len() {
+            let byte = if i < bytes.len() { bytes[i] } else { b'"' };
+            if i < bytes.len() && jetwire_core::scan::is_string_special(byte) {
                 return None;
             }
-            pattern |= (bytes[i] as u128) << (8 * i);
+            pattern[i / 16] |= (byte as u128) << (8 * (i % 16));
+            mask[i / 16] |= 0xFF << (8 * (i % 16));
             i += 1;
         }
-        pattern |= (b'"' as u128) << (8 * i);
-        let mask = u128::MAX >> (8 * (16 - (bytes.len() + 1)));
         Some(KeyHint { pattern, mask, len: bytes.len() })
     }
 
+    /// Whether the name and its closing quote fit the first sixteen bytes after the opening
+    /// quote (names of up to fifteen bytes).
+    #[inline(always)]
+    pub(crate) fn is_short(&self) -> bool {
+        self.len < 16
+    }
+
     /// Whether `window`, the sixteen bytes after a key's opening quote, starts with the name
+    /// and its closing quote (a short hint's).
+    #[inline(always)]
+    pub(crate) fn matches_short(&self, window: [u8; 16]) -> bool {
+        (u128::from_le_bytes(window) ^ self.pattern[0]) & self.mask[0] == 0
+    }
+
+    /// Whether `window`, the thirty-two bytes after a key's opening quote, starts with the name
     /// and its closing quote.
     #[inline(always)]
-    pub(crate) fn matches(&self, window: [u8; 16]) -> bool {
-        (u128::from_le_bytes(window) ^ self.pattern) & self.mask == 0
+    pub(crate) fn matches(&self, window: [u8; 32]) -> bool {
+        let (low, high) = window.split_at(16);
+        let half = |bytes: &[u8], k: usize| {
+            let bytes: [u8; 16] = bytes.try_into().expect("sixteen bytes");
+            (u128::from_le_bytes(bytes) ^ self.pattern[k]) & self.mask[k]
+        };
+        half(low, 0) | half(high, 1) == 0
     }
 
     /// The name's length in bytes.
@@ -265,7 +289,7 @@ mod tests {
 
     /// The key `next_key_hinted` reads for `"key"` with the hint `name`, and whether it says the
     /// hint was taken; `after` follows the key's `:` (the hint needs sixteen bytes after the
-    /// quote in one slice).
+    /// quote in one slice, thirty-two for a long name).
     fn hinted(key: &str, name: &str, after: &str) -> (String, bool) {
         let text = format!("{{\"{key}\": 1{after}}}");
         let mut reader = Reader::new(text.as_bytes());
@@ -289,10 +313,38 @@ mod tests {
         assert_eq!(hinted("id", "id", ""), ("id".into(), false));
     }
 
+    /// Names of sixteen to thirty-one bytes are compared in two halves: every length there, a
+    /// key that differs from the name in any one byte (the closing quote's place included), and
+    /// keys that are a byte shorter or longer.
+    #[test]
+    fn a_long_hint_is_taken_only_for_the_exact_spelling() {
+        let long = ", \"padding\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]";
+        for len in 14..=31 {
+            let name: String = (0..len).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+            assert_eq!(hinted(&name, &name, long), (name.clone(), true), "{len}");
+            for at in 0..len {
+                let mut key = name.clone().into_bytes();
+                key[at] = b'_';
+                let key = String::from_utf8(key).unwrap();
+                assert_eq!(hinted(&key, &name, long), (key.clone(), false), "{len} at {at}");
+            }
+            let shorter = &name[..len - 1];
+            assert_eq!(hinted(shorter, &name, long), (shorter.to_owned(), false), "{len}");
+            let longer = format!("{name}z");
+            assert_eq!(hinted(&longer, &name, long), (longer.clone(), false), "{len}");
+        }
+        // Too little input after the quote for the thirty-two byte comparison (the name, `": 1}`,
+        // 24 bytes): scanned instead.
+        let name = "in_reply_to_user_id";
+        assert_eq!(hinted(name, name, ""), (name.to_owned(), false));
+    }
+
     #[test]
     fn names_a_key_could_escape_get_no_hint() {
         assert!(KeyHint::new("fifteen_bytes__").is_some());
-        assert!(KeyHint::new("sixteen_bytes___").is_none());
+        assert!(KeyHint::new("sixteen_bytes___").is_some());
+        assert!(KeyHint::new("thirty-one bytes, as long as ok").is_some());
+        assert!(KeyHint::new("thirty-two bytes: one too long!!").is_none());
         for name in ["a\"b", "a\\b", "a\nb", "\u{1}"] {
             assert!(KeyHint::new(name).is_none(), "{name:?}");
         }

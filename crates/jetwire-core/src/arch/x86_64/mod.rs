@@ -155,14 +155,7 @@ fn copy_plain_run_long(out: &mut Vec<u8>, source: &[u8], copied: usize) -> usize
     }
 }
 
-/// Copies from this size up go through SSE2 registers even when the CPU has AVX2: beyond the
-/// core's own caches, 16-byte moves ran about 5% faster than 32-byte ones on the AMD EPYC
-/// (Zen 4) this was measured on (6 MB: 150–160 µs against 161–167 µs), while within them AVX2
-/// was as fast or twice as fast (8 KB: 71 ns against 139 ns).
-const BEYOND_CACHE: usize = crate::copy::LARGE_LOOP;
-
-/// See [`crate::copy::copy_nonoverlapping`]: the large copy, AVX2 when the CPU has it and the
-/// copy fits the caches.
+/// See [`crate::copy::copy_nonoverlapping`]: the large copy, AVX2 when the CPU has it.
 ///
 /// # Safety
 ///
@@ -170,7 +163,7 @@ const BEYOND_CACHE: usize = crate::copy::LARGE_LOOP;
 #[inline(never)]
 pub(crate) unsafe fn copy_large(src: *const u8, dst: *mut u8, len: usize) {
     debug_assert!(len >= avx2::LANES);
-    if len < BEYOND_CACHE && has_avx2() {
+    if has_avx2() {
         // SAFETY: AVX2 was detected; the rest is forwarded from the caller.
         unsafe { avx2::copy_large(src, dst, len) }
     } else {

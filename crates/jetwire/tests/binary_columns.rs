@@ -144,6 +144,35 @@ fn long_strings_take_long_lengths() {
     }
 }
 
+/// A string column against its layout written out one piece at a time: every length, then
+/// every string's bytes. A long string at each place of the column (where the one-byte lengths
+/// give way to full ones), appended after other bytes, into outputs with and without room.
+#[test]
+fn a_string_column_is_its_lengths_then_its_bytes() {
+    let short: Vec<String> = (0..COLUMN_BLOCK).map(|i| "s".repeat(i % 70)).collect();
+    for long_at in [None, Some(0), Some(1), Some(64), Some(COLUMN_BLOCK - 1)] {
+        for long in [248, 300, 70_000] {
+            let mut texts = short.clone();
+            if let Some(at) = long_at {
+                texts[at] = "l".repeat(long);
+            }
+            for room in [0, 1 << 20] {
+                let mut expected = b"head".to_vec();
+                for text in &texts {
+                    Encoder::new(&mut expected).write_len(text.len());
+                }
+                for text in &texts {
+                    expected.extend_from_slice(text.as_bytes());
+                }
+                let mut out = Vec::with_capacity(room);
+                out.extend_from_slice(b"head");
+                Encoder::new(&mut out).write_str_column(texts.iter().map(String::as_str));
+                assert!(out == expected, "long string at {long_at:?}, {long} bytes, room {room}");
+            }
+        }
+    }
+}
+
 #[test]
 fn decoding_into_a_vec_replaces_its_elements_and_keeps_its_capacity() {
     let lines: Vec<Line> = (0..300).map(line).collect();

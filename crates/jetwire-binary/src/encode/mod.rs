@@ -180,46 +180,30 @@ impl<'a> Encoder<'a> {
         let count = texts.len();
         assert!(count <= crate::COLUMN_BLOCK, "a column holds at most COLUMN_BLOCK values");
         let lengths_start = self.out.len();
-        // The common case first: every length one byte, each stored straight into capacity
-        // reserved for all of them, while their total is summed.
-        self.out.reserve(count);
-        let base = self.out.as_mut_ptr();
-        let (mut total, mut longest, mut written) = (0usize, 0usize, 0usize);
+        // The common case in one walk: every length one byte, stored into room kept for all of
+        // them while each string's bytes are appended after that room.
+        // The room is zeroed first, so that every byte before the bytes' end is initialized
+        // whenever the capacity has to grow.
+        self.out.resize(lengths_start + count, 0);
+        let mut at = lengths_start + count;
+        let mut written = 0usize;
         for text in texts.clone().take(count) {
-            // SAFETY: `written < count` (`take`), and `reserve(count)` made room for `count`
-            // bytes after `lengths_start`.
-            unsafe { base.add(lengths_start + written).write(text.len() as u8) };
-            total = total.saturating_add(text.len());
-            longest = longest.max(text.len());
-            written += 1;
-        }
-        if longest < varint::ONE_BYTE_LIMIT as usize && written == count {
-            // SAFETY: the loop wrote the `count` bytes after `lengths_start`.
-            unsafe { self.out.set_len(lengths_start + count) };
-        } else {
-            // A length of more than a byte (or an iterator shorter than it said): every length
-            // written in full.
-            texts.clone().for_each(|text| self.write_len(text.len()));
-        }
-        // Then the bytes, into capacity reserved for them all.
-        self.out.reserve(total);
-        let bytes_start = self.out.len();
-        let base = self.out.as_mut_ptr();
-        let mut at = bytes_start;
-        for text in texts {
             let len = text.len();
-            if at + len > bytes_start + total {
-                // Only an iterator that yields other strings the second time gets here.
-                // SAFETY: the bytes up to `at` have been written.
-                unsafe { self.out.set_len(at) };
-                jetwire_core::copy::extend_from_slice(self.out, text.as_bytes());
-                at = self.out.len();
-                continue;
+            if len >= varint::ONE_BYTE_LIMIT as usize {
+                break;
             }
-            // SAFETY: `at + len <= bytes_start + total` (just above), inside the capacity that
-            // `reserve(total)` made; the string is borrowed shared while `out` is borrowed
-            // mutably, so the two do not overlap.
+            if self.out.capacity() - at < len {
+                // SAFETY: every byte up to `at` is initialized: the lengths' room was zeroed,
+                // the bytes after it written by the loop.
+                unsafe { self.out.set_len(at) };
+                self.out.reserve(len);
+            }
+            let base = self.out.as_mut_ptr();
+            // SAFETY: `written < count`, inside the room reserved for the lengths; the capacity
+            // holds `len` bytes from `at` (checked just above); the string is borrowed shared
+            // while `out` is borrowed mutably, so the two do not overlap.
             unsafe {
+                base.add(lengths_start + written).write(len as u8);
                 let dst = base.add(at);
                 if len <= jetwire_core::copy::SHORT_COPY_MAX {
                     jetwire_core::copy::copy_short(dst, text.as_ptr(), len);
@@ -228,9 +212,18 @@ impl<'a> Encoder<'a> {
                 }
             }
             at += len;
+            written += 1;
         }
-        // SAFETY: every byte from `bytes_start` to `at` was written by the loop.
-        unsafe { self.out.set_len(at) };
+        if written == count {
+            // SAFETY: the `count` lengths and the bytes up to `at` were written by the loop.
+            unsafe { self.out.set_len(at) };
+            return;
+        }
+        // A length of more than a byte (or an iterator shorter than it said): every length
+        // written in full, then every string's bytes.
+        self.out.truncate(lengths_start);
+        texts.clone().for_each(|text| self.write_len(text.len()));
+        texts.for_each(|text| jetwire_core::copy::extend_from_slice(self.out, text.as_bytes()));
     }
 
     /// Appends `value`'s encoding through

@@ -416,6 +416,125 @@ fn a_failed_block_drops_what_it_decoded_and_nothing_else() {
     drop(values);
 }
 
+thread_local! {
+    /// The bytes of the [`InRows`] values made, in the order they were made.
+    static MADE: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A value whose column is read in element order (as the owned strings' are): counted like
+/// [`Counted`], logged in [`MADE`] as it is made, failing on 0xEE and panicking on 0xDD.
+#[derive(Debug, PartialEq)]
+struct InRows(u8);
+
+impl ToBinary for InRows {
+    fn encode(&self, encoder: &mut Encoder<'_>) -> binary::Result<()> {
+        encoder.write_u8(self.0);
+        Ok(())
+    }
+}
+
+/// An [`InRows`] column: its bytes, one per value, made into values as they are taken.
+struct InRowsColumn<'de> {
+    bytes: &'de [u8],
+    first_index: usize,
+}
+
+impl<'de> binary::ColumnReader<'de, InRows> for InRowsColumn<'de> {
+    fn value(&mut self, k: usize) -> binary::Result<InRows> {
+        match self.bytes[k] {
+            0xEE => Err(binary::Error::custom("an in-rows byte that fails").prepend_index(self.first_index + k)),
+            0xDD => panic!("an in-rows byte that panics"),
+            byte => {
+                LIVE.with(|live| live.set(live.get() + 1));
+                MADE.with(|made| made.borrow_mut().push(byte));
+                Ok(InRows(byte))
+            }
+        }
+    }
+}
+
+impl Drop for InRows {
+    fn drop(&mut self) {
+        LIVE.with(|live| live.set(live.get() - 1));
+    }
+}
+
+impl<'de> FromBinary<'de> for InRows {
+    const COLUMN_IN_ROWS: bool = true;
+
+    fn decode(decoder: &mut Decoder<'de>) -> binary::Result<Self> {
+        let mut column = Self::open_column(decoder, 0..1)?;
+        binary::ColumnReader::value(&mut column, 0)
+    }
+
+    fn open_column(
+        decoder: &mut Decoder<'de>,
+        indices: std::ops::Range<usize>,
+    ) -> binary::Result<impl binary::ColumnReader<'de, Self> + use<'de>> {
+        let bytes = decoder.read_bytes(indices.len())?;
+        Ok(InRowsColumn { bytes, first_index: indices.start })
+    }
+}
+
+#[derive(ToBinary, FromBinary, Debug, PartialEq)]
+#[jetwire(columnar)]
+struct Mixed {
+    left: InRows,
+    middle: Counted,
+    right: InRows,
+}
+
+fn mixed(count: usize) -> Vec<Mixed> {
+    (0..count).map(|_| Mixed { left: InRows(1), middle: Counted(2), right: InRows(3) }).collect()
+}
+
+#[test]
+fn columns_in_rows_are_made_element_by_element() {
+    let count = COLUMN_BLOCK + 20;
+    let bytes = binary::to_vec(&mixed(count)).unwrap();
+    LIVE.with(|l| l.set(0));
+    MADE.with(|made| made.borrow_mut().clear());
+    let decoded: Vec<Mixed> = binary::from_slice(&bytes).unwrap();
+    assert_eq!(decoded.len(), count);
+    assert!(decoded.iter().all(|m| (m.left.0, m.middle.0, m.right.0) == (1, 2, 3)));
+    // Each element's `left`, then its `right`, element after element; `middle` is a column of
+    // its own, written before them.
+    assert_eq!(MADE.with(|made| made.borrow().clone()), [1, 3].repeat(count));
+    assert_eq!(LIVE.with(Cell::get), 3 * count as isize);
+    drop(decoded);
+    assert_eq!(LIVE.with(Cell::get), 0);
+}
+
+#[test]
+fn a_failed_block_in_rows_drops_what_it_made_and_nothing_else() {
+    let live = || LIVE.with(Cell::get);
+    let count = COLUMN_BLOCK + 20;
+    let bytes = binary::to_vec(&mixed(count)).unwrap();
+    LIVE.with(|l| l.set(0));
+    // The second block's columns: `left`, `middle` and `right`, 20 bytes each.
+    let (left, right) = (bytes.len() - 60, bytes.len() - 20);
+    for (at, byte, path) in [
+        (left, 0xEE, format!("/{COLUMN_BLOCK}/left")),
+        (left + 7, 0xEE, format!("/{}/left", COLUMN_BLOCK + 7)),
+        (right + 7, 0xEE, format!("/{}/right", COLUMN_BLOCK + 7)),
+        (right + 19, 0xDD, String::new()),
+        (left + 3, 0xDD, String::new()),
+    ] {
+        let mut bad = bytes.clone();
+        bad[at] = byte;
+        match std::panic::catch_unwind(|| binary::from_slice::<Vec<Mixed>>(&bad)) {
+            Ok(Err(err)) => assert_eq!(err.path(), path),
+            Ok(Ok(_)) => panic!("decoded damaged input"),
+            Err(_) => assert_eq!(byte, 0xDD),
+        }
+        assert_eq!(live(), 0, "{byte:#x} at {at}");
+    }
+    // Cut inside the last column, which is opened after the others were read.
+    let err = binary::from_slice::<Vec<Mixed>>(&bytes[..bytes.len() - 1]).unwrap_err();
+    assert!(err.path().starts_with("/128/right") || err.path().is_empty(), "{}", err.path());
+    assert_eq!(live(), 0);
+}
+
 /// Columns inside columns: a columnar struct holding a `Vec` of another.
 #[derive(ToBinary, FromBinary, Debug, PartialEq, Clone)]
 #[jetwire(columnar)]

@@ -7,6 +7,7 @@ use jetwire_core::ascii::ascii_run;
 use jetwire_core::copy::{SHORT_COPY_MAX, is_ascii_short, to_vec_checking_ascii};
 
 use crate::error::{Category, Error, Result};
+use crate::typed::columns::StrColumn;
 use crate::plain::{Plain, extend_from_bytes, fill_from_bytes, value_from_bytes};
 use crate::varint;
 
@@ -377,19 +378,20 @@ impl<'de> Decoder<'de> {
         Ok(unsafe { String::from_utf8_unchecked(text) })
     }
 
-    /// Reads a column of strings (the column layout's, see the format spec): the lengths of
+    /// Opens a column of strings (the column layout's, see the format spec): the lengths of
     /// the strings of `indices` (their elements' indices in the sequence), then all their
-    /// bytes, and hands each string to `put` in order, borrowed from the input. The bytes of
-    /// the whole column are checked at once: an ASCII check, and UTF-8 validation string by
-    /// string only if that fails. An error's path starts with the failing string's index.
+    /// bytes. The lengths are checked against what remains and the bytes of the whole column
+    /// for ASCII here; the strings come out of the column in order, borrowed from the input,
+    /// each validated as UTF-8 only when the column is not all ASCII. An error's path starts
+    /// with the failing string's index.
     ///
     /// ```
-    /// use jetwire_binary::Decoder;
+    /// use jetwire_binary::{ColumnReader, Decoder};
     /// let mut decoder = Decoder::new(&[2, 1, b'h', b'i', b'!']);
-    /// let mut texts = Vec::new();
-    /// decoder.read_str_column(0..2, |text| texts.push(text))?;
-    /// assert_eq!(texts, ["hi", "!"]);
-    /// let err = Decoder::new(&[1, 5, b'x']).read_str_column(7..9, |_| ()).unwrap_err();
+    /// let mut column = decoder.open_str_column(0..2)?;
+    /// assert_eq!(column.value(0)?, "hi");
+    /// assert_eq!(column.value(1)?, "!");
+    /// let err = Decoder::new(&[1, 5, b'x']).open_str_column(7..9).err().unwrap();
     /// assert_eq!(err.to_string(), "invalid length: 5 bytes claimed, but only 0 bytes remain at /8 (byte 3)");
     /// # Ok::<(), jetwire_binary::Error>(())
     /// ```
@@ -397,14 +399,23 @@ impl<'de> Decoder<'de> {
     /// # Panics
     ///
     /// If `indices` holds more than [`COLUMN_BLOCK`](crate::COLUMN_BLOCK) indices.
-    #[inline]
-    pub fn read_str_column(&mut self, indices: Range<usize>, mut put: impl FnMut(&'de str)) -> Result<()> {
+    #[inline(always)]
+    pub fn open_str_column(&mut self, indices: Range<usize>) -> Result<StrColumn<'de>> {
+        let mut column = StrColumn::empty();
+        self.fill_str_column(indices, &mut column)?;
+        Ok(column)
+    }
+
+    /// [`open_str_column`](Self::open_str_column) into `column`, where the column is read in
+    /// place (a `StrColumn` is over a kilobyte, which a returned `Result` would copy).
+    #[inline(always)]
+    pub(crate) fn fill_str_column(&mut self, indices: Range<usize>, column: &mut StrColumn<'de>) -> Result<()> {
         let count = indices.len();
         assert!(count <= crate::COLUMN_BLOCK, "a column holds at most COLUMN_BLOCK values");
-        // Each string's end within the column's bytes: a running sum, so that no string's
-        // position waits on the load of the length before it.
-        let mut ends = [0usize; crate::COLUMN_BLOCK];
-        let ends = &mut ends[..count];
+        // Each string's end within the column's bytes, after a 0: a running sum, so that no
+        // string's position waits on the one before it.
+        let ends = column.ends_mut();
+        ends[0] = 0;
         let total = match self.rest.get(..count) {
             // The common case, every length one byte: a running sum of the bytes, with no check
             // per length (the sum is checked against what remains once, below).
@@ -412,48 +423,40 @@ impl<'de> Decoder<'de> {
                 if lengths.iter().fold(0, |most, &len| most.max(len)) < varint::ONE_BYTE_LIMIT as u8 =>
             {
                 let mut total = 0;
-                for (end, &len) in ends.iter_mut().zip(lengths) {
+                for (end, &len) in ends[1..=count].iter_mut().zip(lengths) {
                     total += usize::from(len);
                     *end = total;
                 }
                 self.rest = &self.rest[count..];
                 total
             }
-            _ => self.read_column_lengths(ends, indices.start)?,
+            // The out-of-line paths take and give copies of the ends, so that no pointer to
+            // the column escapes: the loops that take its strings then keep its fields in
+            // registers instead of loading them again after every store.
+            _ => {
+                let (wide, total) = self.read_column_lengths(count, indices.start)?;
+                ends[1..=count].copy_from_slice(&wide[..count]);
+                total
+            }
         };
         if total > self.rest.len() {
-            return Err(self.str_column_too_long(ends, indices.start));
+            return Err(self.str_column_too_long(*ends, count, indices.start));
         }
         let (bytes, tail) = self.rest.split_at(total);
         self.rest = tail;
-        let ascii = bytes.is_ascii();
-        let mut start = 0;
-        for (k, &end) in ends.iter().enumerate() {
-            // SAFETY: `ends` is a running sum of lengths, so `start <= end`, and its last value
-            // is `total`, the length of `bytes`.
-            let text = unsafe { bytes.get_unchecked(start..end) };
-            start = end;
-            if ascii {
-                // SAFETY: every byte of the column is ASCII (checked just above), so each of its
-                // strings is valid UTF-8.
-                put(unsafe { std::str::from_utf8_unchecked(text) });
-            } else {
-                let end_offset = self.offset() - (total - end);
-                match validate_utf8(text, end_offset) {
-                    Ok(text) => put(text),
-                    Err(err) => return Err(err.prepend_index(indices.start + k)),
-                }
-            }
-        }
+        // SAFETY: `ends[..=count]` was just written: a 0, then running sums of the lengths, the
+        // last of them `total`, the length of `bytes`.
+        unsafe { column.set(count, bytes, indices.start, self.offset()) };
         Ok(())
     }
 
-    /// [`read_str_column`](Self::read_str_column)'s lengths when one takes more than a byte:
-    /// each read and checked against what remains, their running sums stored in `ends`.
+    /// [`open_str_column`](Self::open_str_column)'s `count` lengths when one takes more than
+    /// a byte: each read and checked against what remains; their running sums, and the last.
     #[inline(never)]
-    fn read_column_lengths(&mut self, ends: &mut [usize], first_index: usize) -> Result<usize> {
+    fn read_column_lengths(&mut self, count: usize, first_index: usize) -> Result<([usize; crate::COLUMN_BLOCK], usize)> {
+        let mut ends = [0; crate::COLUMN_BLOCK];
         let mut total = 0usize;
-        for (k, end) in ends.iter_mut().enumerate() {
+        for (k, end) in ends[..count].iter_mut().enumerate() {
             let len = self.read_len_for(1, 1).map_err(|err| err.prepend_index(first_index + k))?;
             // Each length is at most the bytes that remain, so the sum of a block's cannot
             // overflow on any input that fits in memory; saturating keeps it so anyway, and a
@@ -461,14 +464,15 @@ impl<'de> Decoder<'de> {
             total = total.saturating_add(len);
             *end = total;
         }
-        Ok(total)
+        Ok((ends, total))
     }
 
-    /// The error for a string column whose lengths, `ends` as running sums, claim more bytes
-    /// than remain: it names the first string that does not fit.
+    /// The error for a string column whose `count` lengths, `ends[1..=count]` as running sums,
+    /// claim more bytes than remain: it names the first string that does not fit.
     #[cold]
     #[inline(never)]
-    fn str_column_too_long(&self, ends: &[usize], first_index: usize) -> Error {
+    fn str_column_too_long(&self, ends: [usize; crate::COLUMN_BLOCK + 1], count: usize, first_index: usize) -> Error {
+        let ends = &ends[1..=count];
         let left = self.rest.len();
         let k = ends.iter().position(|&end| end > left).unwrap_or(0);
         let start = if k == 0 { 0 } else { ends[k - 1] };
@@ -508,6 +512,17 @@ impl<'de> Decoder<'de> {
     pub fn take_fixed(&mut self, len: usize) -> Result<Decoder<'de>> {
         let bytes = self.read_bytes(len)?;
         Ok(self.over(bytes))
+    }
+
+    /// A decoder over the `k`-th of the chunks of `size` bytes that this decoder's bytes hold
+    /// (a column of fixed-size values, taken with one check, then read value by value).
+    ///
+    /// # Panics
+    ///
+    /// If the chunk is not all there.
+    #[inline(always)]
+    pub(crate) fn chunk(&self, k: usize, size: usize) -> Decoder<'de> {
+        self.over(&self.rest[k * size..][..size])
     }
 
     /// A decoder over `bytes`, a part of this decoder's input, with its limits.
@@ -671,7 +686,7 @@ fn draw_empty_budget(budget: usize, len: u64, mem_size: usize, offset: usize) ->
 /// `bytes`, which end at `end_offset`, as a `str`, or the error that names the first invalid
 /// byte.
 #[inline]
-fn validate_utf8(bytes: &[u8], end_offset: usize) -> Result<&str> {
+pub(crate) fn validate_utf8(bytes: &[u8], end_offset: usize) -> Result<&str> {
     match simdutf8::basic::from_utf8(bytes) {
         Ok(text) => Ok(text),
         Err(_) => Err(invalid_utf8(bytes, end_offset)),

@@ -3,6 +3,8 @@
 
 pub(crate) mod collections;
 pub(crate) mod columns;
+
+pub use columns::{ColumnReader, DecodedColumn, MapColumn, StrColumn, ValueColumn};
 mod external;
 mod scalars;
 mod std_types;
@@ -317,6 +319,26 @@ pub trait FromBinary<'de>: Sized {
             }
         }
         Ok(())
+    }
+
+    /// Whether, in a block of the column layout, this type's column is read in element order:
+    /// opened with [`open_column`](Self::open_column) among the other columns, and its values
+    /// written once every column has been read, element by element. `true` for the owned string
+    /// types, whose values each allocate, so that an element's allocations are made together,
+    /// as they are freed; `false` by default, where [`decode_column`](Self::decode_column)
+    /// writes the whole column at once.
+    const COLUMN_IN_ROWS: bool = false;
+
+    /// Opens one column of a columnar block: the values for the elements of `indices` (their
+    /// indices in the sequence), which the block's elements then take in order. The default
+    /// ([`ValueColumn`]) takes a fixed-size type's column with one check and reads each value
+    /// as it is taken, and decodes any other type's values now; the string types read every
+    /// length and check the bytes now, and hand out the strings as they are taken, as
+    /// [`ToBinary::encode_column`] writes them. An error's path starts with the failing
+    /// element's index.
+    #[inline]
+    fn open_column(decoder: &mut Decoder<'de>, indices: Range<usize>) -> Result<impl ColumnReader<'de, Self> + use<'de, Self>> {
+        ValueColumn::open(decoder, indices)
     }
 }
 

@@ -438,5 +438,5 @@ impl<'de> FromBinary<'de> for PathBuf {
         decoder.read_str().map(PathBuf::from)
     }
 
-    super::text::decode_str_column!(PathBuf::from);
+    super::text::open_str_column!(PathBuf::from, in_rows: true);
 }

@@ -9,21 +9,35 @@ use crate::decode::Decoder;
 use crate::encode::Encoder;
 use crate::error::Result;
 
-/// `FromBinary::decode_column` for a type made from a borrowed string by `$convert`: a string
-/// column (every length, then every string's bytes).
-macro_rules! decode_str_column {
-    ($convert:expr) => {
+/// `FromBinary`'s column methods for a type made from a borrowed string by `$convert`: a
+/// string column (every length, then every string's bytes), read in element order when
+/// `$in_rows`. `$lifetime`s are the impl's lifetimes besides `'de`, which the column's type
+/// mentions.
+macro_rules! open_str_column {
+    ($convert:expr, in_rows: $in_rows:expr $(, $lifetime:lifetime)*) => {
+        const COLUMN_IN_ROWS: bool = $in_rows;
+
         #[inline]
         fn decode_column(
             decoder: &mut Decoder<'de>,
             indices: core::ops::Range<usize>,
             mut put: impl FnMut(Self),
         ) -> Result<()> {
-            decoder.read_str_column(indices, |text| put($convert(text)))
+            let mut column = super::StrColumn::empty();
+            decoder.fill_str_column(indices, &mut column)?;
+            column.for_each(|text| put(($convert)(text)))
+        }
+
+        #[inline]
+        fn open_column(
+            decoder: &mut Decoder<'de>,
+            indices: core::ops::Range<usize>,
+        ) -> Result<impl super::ColumnReader<'de, Self> + use<'de $(, $lifetime)*>> {
+            Ok(decoder.open_str_column(indices)?.map(|text: &'de str| -> Self { ($convert)(text) }))
         }
     };
 }
-pub(super) use decode_str_column;
+pub(super) use open_str_column;
 
 impl ToBinary for str {
     // Always inlined, as `write_str` is: a short string's write is a few moves, and a call per
@@ -79,7 +93,7 @@ impl<'de> FromBinary<'de> for String {
         Ok(())
     }
 
-    decode_str_column!(str::to_owned);
+    open_str_column!(str::to_owned, in_rows: true);
 }
 
 impl<'de: 'a, 'a> FromBinary<'de> for &'a str {
@@ -88,7 +102,7 @@ impl<'de: 'a, 'a> FromBinary<'de> for &'a str {
         decoder.read_str()
     }
 
-    decode_str_column!(core::convert::identity);
+    open_str_column!(core::convert::identity, in_rows: false, 'a);
 }
 
 impl<'de> FromBinary<'de> for Box<str> {
@@ -97,7 +111,7 @@ impl<'de> FromBinary<'de> for Box<str> {
         decoder.read_str().map(Box::from)
     }
 
-    decode_str_column!(Box::from);
+    open_str_column!(Box::from, in_rows: true);
 }
 
 impl<'de: 'a, 'a> FromBinary<'de> for Cow<'a, str> {
@@ -106,7 +120,7 @@ impl<'de: 'a, 'a> FromBinary<'de> for Cow<'a, str> {
         decoder.read_str().map(Cow::Borrowed)
     }
 
-    decode_str_column!(Cow::Borrowed);
+    open_str_column!(Cow::Borrowed, in_rows: false, 'a);
 }
 
 impl<'de: 'a, 'a> FromBinary<'de> for &'a [u8] {

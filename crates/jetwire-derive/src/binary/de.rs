@@ -403,30 +403,82 @@ impl Gen<'_> {
     }
 
     /// `COLUMNAR` and `decode_columns` for a `#[jetwire(columnar)]` struct: every field's
-    /// column in declaration order (through its type's `decode_column`, its `with` module, or
-    /// its default for one that does not travel), written straight into the block's slots.
+    /// column in declaration order, written straight into the block's slots (through its
+    /// type's `decode_column`, its `with` module, or its default for one that does not
+    /// travel), except the columns of types read in element order (`COLUMN_IN_ROWS`), which
+    /// are opened in their turn and written element by element once every column is read.
     fn column_items(&self, fields: &[Field]) -> TokenStream {
         let binary = self.binary;
         let private = self.private;
-        let columns = fields.iter().map(|f| {
+        let column = |index: usize| quote::format_ident!("__column{}", index);
+        // Fields read through their type, which may be read in element order.
+        let by_type = |f: &&Field| travels(f) && f.attrs.with.is_none();
+        let columns = fields.iter().enumerate().map(|(index, f)| {
             let member = &f.member;
             let name = path_name(f);
             let place = quote!(|__p| ::core::ptr::addr_of_mut!((*__p).#member));
-            let fill = if !travels(f) {
+            if !travels(f) {
                 let value = self.skipped_value(f, true);
-                quote!(__fill.column_with(#name, #place, |_| ::core::result::Result::Ok(#value)))
-            } else if let Some((with, _)) = &f.attrs.with {
-                quote!(__fill.column_with(#name, #place, |_| #with::from_binary(__d)))
-            } else {
-                let ty = f.ty;
-                quote!(__fill.column::<#ty>(__d, #name, #place))
-            };
+                return quote! {
+                    // SAFETY: the place is this field's, taken without a reference; this field
+                    // has this column alone (the columns follow the fields in order).
+                    unsafe { __fill.column_with(#name, #place, |_| ::core::result::Result::Ok(#value)) }?;
+                };
+            }
+            if let Some((with, _)) = &f.attrs.with {
+                return quote! {
+                    // SAFETY: as above.
+                    unsafe { __fill.column_with(#name, #place, |_| #with::from_binary(__d)) }?;
+                };
+            }
+            let ty = f.ty;
+            let column = column(index);
             quote! {
-                // SAFETY: the place is this field's, taken without a reference; this field has
-                // this column alone (the columns follow the fields in order).
-                unsafe { #fill }?;
+                let mut #column = if <#ty as #binary::FromBinary<'de>>::COLUMN_IN_ROWS && __fill.defer() {
+                    match <#ty as #binary::FromBinary<'de>>::open_column(__d, __fill.indices()) {
+                        ::core::result::Result::Ok(__column) => ::core::option::Option::Some(__column),
+                        ::core::result::Result::Err(__err) => {
+                            return ::core::result::Result::Err(__err.insert_field_after_index(#name));
+                        }
+                    }
+                } else {
+                    // SAFETY: as above.
+                    unsafe { __fill.column::<#ty>(__d, #name, #place) }?;
+                    ::core::option::Option::None
+                };
             }
         });
+        let deferred = fields.iter().enumerate().filter(|(_, f)| by_type(f)).map(|(index, f)| {
+            let member = &f.member;
+            let name = path_name(f);
+            let column = column(index);
+            quote! {
+                if let ::core::option::Option::Some(__column) = &mut #column {
+                    let __value = match #binary::ColumnReader::value(__column, __k) {
+                        ::core::result::Result::Ok(__value) => __value,
+                        ::core::result::Result::Err(__err) => {
+                            return ::core::result::Result::Err(__err.insert_field_after_index(#name));
+                        }
+                    };
+                    // SAFETY: every column has been read; this one was deferred (it was opened)
+                    // and is written once per element, in order, each closed by `end_row`; the
+                    // place is this field's.
+                    unsafe { __fill.put_deferred(#index, |__p| ::core::ptr::addr_of_mut!((*__p).#member), __value) };
+                }
+            }
+        });
+        let rows = if fields.iter().any(|f| by_type(&f)) {
+            quote! {
+                if __fill.has_deferred() {
+                    for __k in 0..__fill.len() {
+                        #(#deferred)*
+                        __fill.end_row();
+                    }
+                }
+            }
+        } else {
+            TokenStream::new()
+        };
         let drops = fields.iter().enumerate().map(|(index, f)| {
             let member = &f.member;
             quote! {
@@ -455,6 +507,7 @@ impl Gen<'_> {
                 // every field has its column, and `__drop_field` drops field `i` for column `i`.
                 let mut __fill = unsafe { #private::ColumnFill::new(__block, __first, #count, __drop_field) };
                 #(#columns)*
+                #rows
                 ::core::result::Result::Ok(__fill.finish())
             }
         }

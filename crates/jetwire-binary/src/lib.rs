@@ -48,6 +48,6 @@ pub use encode::Encoder;
 pub use error::{Category, Error, Result};
 pub use plain::{Plain, PlainData, Raw};
 pub use typed::{
-    COLUMN_BLOCK, ColumnReader, DecodedColumn, FromBinary, MapColumn, StrColumn, ValueColumn, FromBinaryOwned, ToBinary, from_slice, from_slice_into, from_slice_with,
-    to_vec, to_writer,
+    COLUMN_BLOCK, ColumnReader, DecodedColumn, FromBinary, FromBinaryOwned, MapColumn, StrColumn, ToBinary,
+    ValueColumn, from_slice, from_slice_into, from_slice_with, to_vec, to_writer,
 };

@@ -442,7 +442,9 @@ struct InRowsColumn<'de> {
 impl<'de> binary::ColumnReader<'de, InRows> for InRowsColumn<'de> {
     fn value(&mut self, k: usize) -> binary::Result<InRows> {
         match self.bytes[k] {
-            0xEE => Err(binary::Error::custom("an in-rows byte that fails").prepend_index(self.first_index + k)),
+            0xEE => {
+                Err(binary::Error::custom("an in-rows byte that fails").prepend_index(self.first_index + k))
+            }
             0xDD => panic!("an in-rows byte that panics"),
             byte => {
                 LIVE.with(|live| live.set(live.get() + 1));

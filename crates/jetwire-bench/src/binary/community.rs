@@ -14,7 +14,10 @@ every_format! {
         pub logs: Vec<Log>,
     }
 
-    /// One log line.
+    /// One log line. In jetwire's column layout (`#[jetwire(columnar)]`, opt-in): a sequence
+    /// of lines is written in blocks, field by field, as bitcode writes every sequence of
+    /// structs; docs/benchmarks.md also gives the row layout's figures.
+    #[jetwire(columnar)]
     pub struct Log {
         pub address: Address,
         pub identity: String,
@@ -41,7 +44,8 @@ every_decoder! {
         pub logs: Vec<LogRef<'a>>,
     }
 
-    /// [`Log`] with borrowed strings.
+    /// [`Log`] with borrowed strings, in the same column layout.
+    #[jetwire(columnar)]
     pub struct LogRef<'a> {
         pub address: AddressRef,
         pub identity: &'a str,

@@ -7,8 +7,8 @@ use jetwire_core::ascii::ascii_run;
 use jetwire_core::copy::{SHORT_COPY_MAX, is_ascii_short, to_vec_checking_ascii};
 
 use crate::error::{Category, Error, Result};
-use crate::typed::columns::StrColumn;
 use crate::plain::{Plain, extend_from_bytes, fill_from_bytes, value_from_bytes};
+use crate::typed::columns::StrColumn;
 use crate::varint;
 
 /// Limits of a [`Decoder`]. `DecodeOptions::default()` is what [`from_slice`](crate::from_slice)
@@ -409,7 +409,11 @@ impl<'de> Decoder<'de> {
     /// [`open_str_column`](Self::open_str_column) into `column`, where the column is read in
     /// place (a `StrColumn` is over a kilobyte, which a returned `Result` would copy).
     #[inline(always)]
-    pub(crate) fn fill_str_column(&mut self, indices: Range<usize>, column: &mut StrColumn<'de>) -> Result<()> {
+    pub(crate) fn fill_str_column(
+        &mut self,
+        indices: Range<usize>,
+        column: &mut StrColumn<'de>,
+    ) -> Result<()> {
         let count = indices.len();
         assert!(count <= crate::COLUMN_BLOCK, "a column holds at most COLUMN_BLOCK values");
         // Each string's end within the column's bytes, after a 0: a running sum, so that no
@@ -453,7 +457,11 @@ impl<'de> Decoder<'de> {
     /// [`open_str_column`](Self::open_str_column)'s `count` lengths when one takes more than
     /// a byte: each read and checked against what remains; their running sums, and the last.
     #[inline(never)]
-    fn read_column_lengths(&mut self, count: usize, first_index: usize) -> Result<([usize; crate::COLUMN_BLOCK], usize)> {
+    fn read_column_lengths(
+        &mut self,
+        count: usize,
+        first_index: usize,
+    ) -> Result<([usize; crate::COLUMN_BLOCK], usize)> {
         let mut ends = [0; crate::COLUMN_BLOCK];
         let mut total = 0usize;
         for (k, end) in ends[..count].iter_mut().enumerate() {
@@ -471,7 +479,12 @@ impl<'de> Decoder<'de> {
     /// claim more bytes than remain: it names the first string that does not fit.
     #[cold]
     #[inline(never)]
-    fn str_column_too_long(&self, ends: [usize; crate::COLUMN_BLOCK + 1], count: usize, first_index: usize) -> Error {
+    fn str_column_too_long(
+        &self,
+        ends: [usize; crate::COLUMN_BLOCK + 1],
+        count: usize,
+        first_index: usize,
+    ) -> Error {
         let ends = &ends[1..=count];
         let left = self.rest.len();
         let k = ends.iter().position(|&end| end > left).unwrap_or(0);

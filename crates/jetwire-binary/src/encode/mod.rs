@@ -162,7 +162,7 @@ impl<'a> Encoder<'a> {
 
     /// Appends a column of strings (the column layout's, see the format spec): every string's
     /// length, then every string's bytes, which
-    /// [`Decoder::read_str_column`](crate::Decoder::read_str_column) reads back.
+    /// [`Decoder::open_str_column`](crate::Decoder::open_str_column) reads back.
     ///
     /// ```
     /// use jetwire_binary::Encoder;

@@ -187,7 +187,14 @@ impl<'de> StrColumn<'de> {
     /// A column of no strings, to be filled by `Decoder::fill_str_column`.
     #[inline(always)]
     pub(crate) fn empty() -> Self {
-        StrColumn { ends: [0; COLUMN_BLOCK + 1], count: 0, bytes: &[], first_index: 0, ascii: true, end_offset: 0 }
+        StrColumn {
+            ends: [0; COLUMN_BLOCK + 1],
+            count: 0,
+            bytes: &[],
+            first_index: 0,
+            ascii: true,
+            end_offset: 0,
+        }
     }
 
     /// The ends, for `Decoder::fill_str_column` to write before [`set`](Self::set).
@@ -204,7 +211,13 @@ impl<'de> StrColumn<'de> {
     /// `count <= COLUMN_BLOCK`, and `ends[..=count]` rises from 0 to `bytes.len()` (a 0, then
     /// running sums of the strings' lengths): what [`value`](ColumnReader::value) relies on.
     #[inline(always)]
-    pub(crate) unsafe fn set(&mut self, count: usize, bytes: &'de [u8], first_index: usize, end_offset: usize) {
+    pub(crate) unsafe fn set(
+        &mut self,
+        count: usize,
+        bytes: &'de [u8],
+        first_index: usize,
+        end_offset: usize,
+    ) {
         debug_assert!(count <= COLUMN_BLOCK && self.ends[0] == 0 && self.ends[count] == bytes.len());
         debug_assert!(self.ends[..=count].is_sorted());
         self.count = count;

@@ -337,7 +337,10 @@ pub trait FromBinary<'de>: Sized {
     /// [`ToBinary::encode_column`] writes them. An error's path starts with the failing
     /// element's index.
     #[inline]
-    fn open_column(decoder: &mut Decoder<'de>, indices: Range<usize>) -> Result<impl ColumnReader<'de, Self> + use<'de, Self>> {
+    fn open_column(
+        decoder: &mut Decoder<'de>,
+        indices: Range<usize>,
+    ) -> Result<impl ColumnReader<'de, Self> + use<'de, Self>> {
         ValueColumn::open(decoder, indices)
     }
 }

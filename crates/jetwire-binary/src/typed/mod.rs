@@ -269,10 +269,12 @@ pub trait FromBinary<'de>: Sized {
     /// they then read through [`decode_columns`](Self::decode_columns). `false` by default.
     const COLUMNAR: bool = false;
 
-    /// Reads a block of the column layout into `block`, one field after the other; element 0
-    /// of the block is element `first_index` of its sequence. It returns the block itself,
-    /// every slot holding a value (callers check the address and length, and panic
-    /// otherwise). On error no slot holds a value (what was decoded has been dropped), and the
+    /// Reads a block of the column layout into `block`, one field's column after the other
+    /// (the columns of fields whose type is read in element order,
+    /// [`COLUMN_IN_ROWS`](Self::COLUMN_IN_ROWS), opened in their turn and written element by
+    /// element at the end); element 0 of the block is element `first_index` of its sequence.
+    /// It returns the block itself, every slot holding a value (callers check the address and
+    /// length, and panic otherwise). On error no slot holds a value (what was decoded has been dropped), and the
     /// error's path starts with the failing element's index. Called only when
     /// [`COLUMNAR`](Self::COLUMNAR) is `true`; the default panics. The derive writes it.
     #[inline]

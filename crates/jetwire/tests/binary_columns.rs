@@ -537,6 +537,95 @@ fn a_failed_block_in_rows_drops_what_it_made_and_nothing_else() {
     assert_eq!(live(), 0);
 }
 
+/// More columns than a fill can defer (64): the strings past them are read a column at a time.
+#[derive(ToBinary, FromBinary, Debug, PartialEq, Clone, Default)]
+#[jetwire(columnar)]
+struct Wide(
+    String,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    u8,
+    String,
+);
+
+#[test]
+fn strings_past_the_64th_column_are_read_as_columns() {
+    let rows: Vec<Wide> = (0..COLUMN_BLOCK + 5)
+        .map(|i| Wide { 0: format!("first {i}"), 67: format!("last {i}"), ..Wide::default() })
+        .collect();
+    let bytes = binary::to_vec(&rows).unwrap();
+    assert_eq!(binary::from_slice::<Vec<Wide>>(&bytes).unwrap(), rows);
+    // A damaged last column fails with its path, after the first was deferred.
+    let mut bad = bytes.clone();
+    let last = bytes.len() - 5 * "last 13x".len() + 1;
+    bad[last] = 0xFF;
+    let err = binary::from_slice::<Vec<Wide>>(&bad).unwrap_err();
+    assert!(err.path().ends_with("/67"), "{}", err.path());
+}
+
 /// Columns inside columns: a columnar struct holding a `Vec` of another.
 #[derive(ToBinary, FromBinary, Debug, PartialEq, Clone)]
 #[jetwire(columnar)]

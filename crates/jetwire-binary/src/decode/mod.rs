@@ -406,6 +406,23 @@ impl<'de> Decoder<'de> {
         Ok(column)
     }
 
+    /// The common string column, taken whole: `count` one-byte lengths whose strings are all
+    /// there and all ASCII, as `(lengths, bytes)`; or `None`, and nothing taken, for any other.
+    #[inline(always)]
+    pub(crate) fn take_ascii_str_column(&mut self, count: usize) -> Option<(&'de [u8], &'de [u8])> {
+        let lengths = self.rest.get(..count)?;
+        if lengths.iter().fold(0, |most, &len| most.max(len)) >= varint::ONE_BYTE_LIMIT as u8 {
+            return None;
+        }
+        let total: usize = lengths.iter().map(|&len| usize::from(len)).sum();
+        let bytes = self.rest[count..].get(..total)?;
+        if !bytes.is_ascii() {
+            return None;
+        }
+        self.rest = &self.rest[count + total..];
+        Some((lengths, bytes))
+    }
+
     /// [`open_str_column`](Self::open_str_column) into `column`, where the column is read in
     /// place (a `StrColumn` is over a kilobyte, which a returned `Result` would copy).
     #[inline(always)]

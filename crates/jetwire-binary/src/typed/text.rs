@@ -23,6 +23,18 @@ macro_rules! open_str_column {
             indices: core::ops::Range<usize>,
             mut put: impl FnMut(Self),
         ) -> Result<()> {
+            if let Some((lengths, bytes)) = decoder.take_ascii_str_column(indices.len()) {
+                // Each string's place a running sum of the lengths, which add up to the bytes'.
+                let mut start = 0;
+                for &len in lengths {
+                    let end = start + usize::from(len);
+                    // SAFETY: the lengths add up to `bytes.len()`, so `start..end` lies within
+                    // `bytes`; every byte is ASCII, so each string is valid UTF-8.
+                    put(($convert)(unsafe { core::str::from_utf8_unchecked(bytes.get_unchecked(start..end)) }));
+                    start = end;
+                }
+                return Ok(());
+            }
             let mut column = super::StrColumn::empty();
             decoder.fill_str_column(indices, &mut column)?;
             column.for_each(|text| put(($convert)(text)))

@@ -167,7 +167,7 @@
 //!   laid out in columns, blocks of 128 elements written field by field, with a string field's
 //!   column as every length and then every string's bytes (the format spec, "Column layout").
 //!   A single value is unchanged. Borrowed reads of string-heavy records get faster (the
-//!   benchmark's log lines: about 1.6 times), writes a little faster, owned reads a few percent
+//!   benchmark's log lines: about 1.9 times), writes a little faster, owned reads a few percent
 //!   slower (owned strings are still made element by element). It cannot be combined with
 //!   `versioned` or `plain`.
 //!

@@ -164,15 +164,19 @@ impl<T, const N: usize> Plain<[T; N]> {
     }
 }
 
-/// Whether a value of `T` can be read by copying its encoding into the start of its memory,
-/// once [`FromBinary::raw_bytes_valid`](crate::FromBinary::raw_bytes_valid) has accepted the
-/// bytes: the type of [`FromBinary::RAW`](crate::FromBinary::RAW).
+/// Whether a value of `T`'s memory starts with its encoding: the type of
+/// [`FromBinary::RAW`](crate::FromBinary::RAW), where it means that a value can be read by
+/// copying its encoding into the start of its memory once
+/// [`FromBinary::raw_bytes_valid`](crate::FromBinary::raw_bytes_valid) has accepted the bytes,
+/// and of [`ToBinary::RAW`](crate::ToBinary::RAW), where it means that a value can be written
+/// by copying the start of its memory.
 ///
 /// Plain data is raw, and so are `bool` (whose check is that the byte is 0 or 1) and derived
 /// structs of raw fields that lie in declaration order with padding only after the last one. A
 /// struct of two `f64`s, an `f32`, a `u16` and a `bool` is 24 bytes in memory and 23 on the
 /// wire: not plain (a padding byte, and a `bool` that not every byte is), but raw, so a `Vec`
-/// of them reads each element as a check of one byte and a copy of 23.
+/// of them reads each element as a copy of 23 bytes (with one check of all the `bool` bytes
+/// after the loop) and writes each as a copy of 23.
 ///
 /// Like [`Plain`], a "yes" can only come from `unsafe` code ([`Raw::assume`]), from plain data
 /// ([`Raw::plain`]), or from the derive, which proves it at compile time.
@@ -183,11 +187,17 @@ impl<T: ?Sized> Raw<T> {
     ///
     /// # Safety
     ///
-    /// `T`'s `FromBinary` impl must say `FIXED_SIZE`, with `MIN_SIZE <= size_of::<T>()`, and
-    /// for any `MIN_SIZE` bytes that its `raw_bytes_valid` accepts, a `T` whose memory starts
-    /// with those bytes (whatever follows them, initialized or not) must be a valid `T`, equal
-    /// to the value `decode` reads from them on a little-endian host. (A type whose `MIN_SIZE`
-    /// is 0 is never copied: [`as_copy`](Self::as_copy) says no.)
+    /// - Given as [`FromBinary::RAW`](crate::FromBinary::RAW): `T`'s `FromBinary` impl must
+    ///   say `FIXED_SIZE`, with `MIN_SIZE <= size_of::<T>()`, and for any `MIN_SIZE` bytes that
+    ///   its `raw_bytes_valid` accepts, a `T` whose memory starts with those bytes (whatever
+    ///   follows them, initialized or not) must be a valid `T`, equal to the value `decode`
+    ///   reads from them on a little-endian host.
+    /// - Given as [`ToBinary::RAW`](crate::ToBinary::RAW): `T`'s `ToBinary` impl must say
+    ///   `WRITES_BLOCK`, with `ENCODED_SIZE` some `n <= size_of::<T>()`, and the first `n`
+    ///   bytes of every `T`'s memory must be initialized (no padding among them) and be what
+    ///   `encode_block` writes on a little-endian host.
+    ///
+    /// (A type whose encoding is empty is never copied: [`as_copy`](Self::as_copy) says no.)
     pub const unsafe fn assume() -> Raw<T> {
         Raw(true, PhantomData)
     }
@@ -203,7 +213,18 @@ impl<T> Raw<T> {
         Raw(T::IS_PLAIN.get() && T::FIXED_SIZE && T::MIN_SIZE == size_of::<T>(), PhantomData)
     }
 
-    /// Whether `T`'s values are read by a check and a copy on this host: raw, little-endian,
+    /// [`plain`](Self::plain) for [`ToBinary::RAW`](crate::ToBinary::RAW): raw when `T` is
+    /// plain data that writes blocks of its size (its memory is all initialized, and is its
+    /// encoding).
+    pub const fn plain_written() -> Raw<T>
+    where
+        T: crate::ToBinary,
+    {
+        let sized = matches!(T::ENCODED_SIZE, Some(size) if size == size_of::<T>());
+        Raw(T::IS_PLAIN.get() && T::WRITES_BLOCK && sized, PhantomData)
+    }
+
+    /// Whether `T`'s values are read (or written) by a copy on this host: raw, little-endian,
     /// and with an encoding of at least one byte that fits in `T`'s memory.
     #[inline(always)]
     pub const fn as_copy(self, encoded_size: usize) -> bool {

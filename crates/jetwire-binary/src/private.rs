@@ -103,6 +103,24 @@ pub fn encode_block<T: ToBinary>(value: &T, encoder: &mut Encoder<'_>) -> bool {
     }
 }
 
+/// Writes `value`'s encoding at the front of `block` as a copy of the start of its memory, when
+/// `T` is raw on this host ([`ToBinary::RAW`]); `false`, with `block` untouched, otherwise.
+#[inline(always)]
+pub fn encode_raw_block<T: ToBinary>(value: &T, block: &mut [u8]) -> bool {
+    let Some(size) = T::ENCODED_SIZE else {
+        return false;
+    };
+    if !T::RAW.as_copy(size) {
+        return false;
+    }
+    // SAFETY: `T`'s `ToBinary::RAW` says raw (a `Raw<T>` that says so comes from `Raw::assume`,
+    // `Raw::plain_written` or the derive's proof), so the first `ENCODED_SIZE` bytes of every
+    // `T`'s memory are initialized; `as_copy` checked that they lie inside `T`.
+    let memory = unsafe { std::slice::from_raw_parts(std::ptr::from_ref(value).cast::<u8>(), size) };
+    block[..size].copy_from_slice(memory);
+    true
+}
+
 /// Writes a run of consecutive fields that write blocks, `size` bytes in all, as one block that
 /// `fill` writes (each field's block after the previous one, with [`encode_field_block`]).
 #[inline(always)]
@@ -198,10 +216,21 @@ const fn end_if_in_order(offsets: &[usize], sizes: &[usize]) -> Option<usize> {
         if offsets[i] != end {
             return None;
         }
-        end += sizes[i];
+        end = match end.checked_add(sizes[i]) {
+            Some(sum) => sum,
+            None => return None,
+        };
         i += 1;
     }
     Some(end)
+}
+
+/// An `ENCODED_SIZE` as a size for [`encodings_tile_in_order`]: a varying size never tiles.
+pub const fn size_for_layout(encoded_size: Option<usize>) -> usize {
+    match encoded_size {
+        Some(size) => size,
+        None => usize::MAX,
+    }
 }
 
 /// `ENCODED_SIZE` of `times` repetitions of fields whose sizes are `sizes`: their sum, or `None`

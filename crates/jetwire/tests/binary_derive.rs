@@ -534,8 +534,11 @@ struct EndsWithPadding {
     point: Waypoint,
 }
 
-fn is_raw<T: for<'de> FromBinary<'de>>() -> bool {
-    <T as FromBinary>::RAW.get()
+/// Whether `T` is raw, which its reading and its writing side must agree on.
+fn is_raw<T: ToBinary + for<'de> FromBinary<'de>>() -> bool {
+    let read = <T as FromBinary>::RAW.get();
+    assert_eq!(<T as ToBinary>::RAW.get(), read, "{}: the two sides disagree", std::any::type_name::<T>());
+    read
 }
 
 #[test]
@@ -570,8 +573,9 @@ fn raw_proof() {
 }
 
 /// A raw struct reads what the same fields read one by one: the values, alone and in `Vec`s
-/// (whose fixed-size elements each get their own exact chunk), and for bytes that are not a
-/// value (a `bool` byte above 1, input cut short) the same error, at the same place.
+/// (new ones, and ones read into, which copy every element and check them all at once), and
+/// for bytes that are not a value (a `bool` byte above 1, input cut short) the same error, at
+/// the same place.
 #[test]
 fn raw_structs_read_what_field_by_field_reads() {
     let points: Vec<Waypoint> = (0..5u16)
@@ -605,6 +609,17 @@ fn raw_structs_read_what_field_by_field_reads() {
             .map(|v| v.into_iter().map(|w| bits(w.into())).collect::<Vec<_>>())
             .map_err(|e| e.to_string());
         assert_eq!(raw, by_field, "{case:?}");
+        // Into a `Vec` that holds other values, longer and shorter: what a new one reads.
+        for held in [&points[..1], &points[..], &[points[4]; 9][..]] {
+            let mut into = held.to_vec();
+            let outcome = binary::from_slice_into(case, &mut into).map_err(|e| e.to_string());
+            assert_eq!(
+                outcome.map(|()| into.into_iter().map(bits).collect::<Vec<_>>()),
+                by_field,
+                "into {} values: {case:?}",
+                held.len()
+            );
+        }
     }
     let mut bad = bytes.clone();
     bad[1 + 3 * 23 + 22] = 2;
@@ -612,6 +627,32 @@ fn raw_structs_read_what_field_by_field_reads() {
         error::<Vec<Waypoint>>(&bad).to_string(),
         "invalid bool: expected 0 or 1, found 0x02 at /3/visited (byte 92)"
     );
+}
+
+/// A raw struct writes (as one copy of the start of its memory) what the same fields write one
+/// by one: alone, inside other structs, and in `Vec`s.
+#[test]
+fn raw_structs_write_what_field_by_field_writes() {
+    let by_field: Vec<WaypointFieldByField> = (0..40u16)
+        .map(|i| WaypointFieldByField {
+            latitude: f64::from_bits(0x0123_4567_89AB_CDEF_u64.rotate_left(u32::from(i))),
+            longitude: if i % 3 == 0 { f64::NAN } else { -f64::from(i) },
+            elevation: f32::from_bits(0x89AB_CDEF_u32.rotate_right(u32::from(i))),
+            id: i.wrapping_mul(40_503),
+            visited: i % 2 == 1,
+            marker: PhantomData,
+        })
+        .collect();
+    let raw: Vec<Waypoint> = by_field.iter().copied().map(Waypoint::from).collect();
+    assert!(<Waypoint as ToBinary>::RAW.get() && !<WaypointFieldByField as ToBinary>::RAW.get());
+    assert_eq!(binary::to_vec(&raw).unwrap(), binary::to_vec(&by_field).unwrap());
+    for (point, fields) in raw.iter().zip(&by_field) {
+        assert_eq!(binary::to_vec(point).unwrap(), binary::to_vec(fields).unwrap());
+        let outer = binary::to_vec(&(EndsWithPadding { id: 7, point: *point }, 9u8)).unwrap();
+        assert_eq!(outer, binary::to_vec(&(7u64, fields, 9u8)).unwrap());
+        let after = binary::to_vec(&AfterPadding { point: *point, tail: 3 }).unwrap();
+        assert_eq!(after, binary::to_vec(&(fields, 3u8)).unwrap());
+    }
 }
 
 /// `bytes` cut at every length, and with each byte in turn set to each of `values`.

@@ -67,6 +67,11 @@ pub trait ToBinary {
     /// never undefined behaviour. `false` by default.
     const WRITES_BLOCK: bool = false;
 
+    /// Whether every value's memory starts with its encoding (see [`Raw`]): numbers, `bool`,
+    /// and derived structs of such with padding only at the end, whose `encode_block` is then
+    /// one copy. Not raw by default.
+    const RAW: Raw<Self> = Raw::NO;
+
     /// Appends `self`'s encoding.
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()>;
 

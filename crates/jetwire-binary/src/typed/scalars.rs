@@ -17,6 +17,7 @@ macro_rules! number_impls {
             const IS_PLAIN: Plain<Self> = Plain::of();
             const ENCODED_SIZE: Option<usize> = Some(size_of::<$ty>());
             const WRITES_BLOCK: bool = true;
+            const RAW: Raw<Self> = Raw::plain_written();
 
             #[inline(always)]
             fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
@@ -103,6 +104,9 @@ impl<'de> FromBinary<'de> for isize {
 impl ToBinary for bool {
     const ENCODED_SIZE: Option<usize> = Some(1);
     const WRITES_BLOCK: bool = true;
+    // SAFETY: one byte in memory, always initialized, 0 for `false` and 1 for `true`: the
+    // byte `encode_block` writes.
+    const RAW: Raw<Self> = unsafe { Raw::assume() };
 
     #[inline(always)]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {

@@ -73,6 +73,38 @@ fn layout_holds(fields: &[Field], private: &TokenStream) -> TokenStream {
     }
 }
 
+/// The expression of `RAW: Raw<Self>` in the `ToBinary` impl: [`is_raw`]'s proof with the
+/// fields' `ToBinary::RAW` and `ENCODED_SIZE`s, for a struct that writes blocks.
+pub fn is_raw_written(cont: &Container, binary: &TokenStream, private: &TokenStream) -> TokenStream {
+    let Some(fields) = candidate_fields(cont) else {
+        return quote!(#binary::Raw::NO);
+    };
+    let to_binary = quote!(#binary::ToBinary);
+    let members = fields.iter().map(|f| &f.member);
+    let types: Vec<_> = fields.iter().map(|f| f.ty).collect();
+    quote! {
+        if <Self as #to_binary>::WRITES_BLOCK
+            #(&& <#types as #to_binary>::RAW.get())*
+            && #private::encodings_tile_in_order(
+                &[#(::core::mem::offset_of!(Self, #members)),*],
+                &[#(#private::size_for_layout(<#types as #to_binary>::ENCODED_SIZE)),*],
+                ::core::mem::size_of::<Self>(),
+            )
+        {
+            // SAFETY: `Self` writes blocks, of its fields' `ENCODED_SIZE`s summed; every field
+            // is raw (its own `ToBinary::RAW` says so), so the first `ENCODED_SIZE` bytes of its
+            // memory are initialized and are what its `encode_block` writes; the fields' encodings
+            // lie one after the other from offset 0 in declaration order, ending within `Self`
+            // (checked here by the compiler). So the first `ENCODED_SIZE` bytes of a `Self` are
+            // initialized and are its fields' blocks in order: what the derived `encode_block`
+            // writes.
+            unsafe { #binary::Raw::assume() }
+        } else {
+            #binary::Raw::NO
+        }
+    }
+}
+
 /// The expression of `RAW: Raw<Self>` in the `FromBinary<'de>` impl.
 ///
 /// A struct is raw when it could be plain as far as its attributes go ([`may_be_plain`]), every
@@ -108,7 +140,7 @@ pub fn is_raw(cont: &Container, binary: &TokenStream, private: &TokenStream) -> 
 }
 
 /// The `raw_bytes_valid` method of a struct that may be raw: each field's check on its own
-/// bytes, in order. Empty (the default, `true`) for a struct that cannot be raw.
+/// bytes, all of them and-ed. Empty (the default, `true`) for a struct that cannot be raw.
 pub fn raw_bytes_valid(cont: &Container, binary: &TokenStream) -> TokenStream {
     let Some(fields) = candidate_fields(cont) else {
         return TokenStream::new();
@@ -122,16 +154,17 @@ pub fn raw_bytes_valid(cont: &Container, binary: &TokenStream) -> TokenStream {
             else {
                 return false;
             };
-            if !<#ty as #from_binary>::raw_bytes_valid(__field) {
-                return false;
-            }
+            __valid &= <#ty as #from_binary>::raw_bytes_valid(__field);
         }
     });
+    // The fields' answers are and-ed without a branch (the splits fold away for bytes of a
+    // known length), so a loop over many values can test one flag after it.
     quote! {
         #[inline(always)]
         fn raw_bytes_valid(__bytes: &[::core::primitive::u8]) -> ::core::primitive::bool {
+            let mut __valid = true;
             #(#checks)*
-            __bytes.is_empty()
+            __valid & __bytes.is_empty()
         }
     }
 }

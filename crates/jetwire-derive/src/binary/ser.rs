@@ -47,7 +47,7 @@ pub fn generate(cont: &Container) -> TokenStream {
         Data::Enum(variants) => enum_body(cont, variants, &private),
     };
     let encoded_size = encoded_size(cont, &private, &to_binary);
-    let block = block_items(cont, &private, &to_binary);
+    let block = block_items(cont, &binary, &private, &to_binary);
     let columns = column_items(cont, &binary, &private);
 
     quote! {
@@ -132,18 +132,30 @@ fn encoded_size(cont: &Container, private: &TokenStream, to_binary: &TokenStream
 /// `WRITES_BLOCK` and `encode_block` for a struct sized by its fields: it writes a block when
 /// every field does, each field's block after the previous one. Nothing (the defaults) for
 /// other types.
-fn block_items(cont: &Container, private: &TokenStream, to_binary: &TokenStream) -> TokenStream {
+fn block_items(
+    cont: &Container,
+    binary: &TokenStream,
+    private: &TokenStream,
+    to_binary: &TokenStream,
+) -> TokenStream {
     let Some(fields) = sized_by_fields(cont) else {
         return TokenStream::new();
     };
     let types = fields.iter().map(|f| f.ty);
     let members = fields.iter().map(|f| &f.member);
+    let is_raw = plain::is_raw_written(cont, binary, private);
     quote! {
         const WRITES_BLOCK: ::core::primitive::bool =
             true #(&& <#types as #to_binary>::WRITES_BLOCK)* && Self::ENCODED_SIZE.is_some();
+        const RAW: #binary::Raw<Self> = #is_raw;
 
         #[inline]
         fn encode_block(&self, __block: &mut [::core::primitive::u8]) {
+            // A raw struct's memory starts with its block: one copy, where the fields' blocks
+            // take a load and a store each.
+            if #private::encode_raw_block(self, __block) {
+                return;
+            }
             let __rest = __block;
             #(let __rest = #private::encode_field_block(&self.#members, __rest);)*
             let _ = __rest;

@@ -1,6 +1,6 @@
 //! Any bytes decoded as a derived type that uses most of what the binary format offers (borrowed
-//! and owned strings and bytes, plain blocks, options, enums, maps, recursion, a columnar
-//! struct): no panic, and since the format is canonical (but for the order of map entries),
+//! and owned strings and bytes, plain blocks, raw structs, options, enums, maps, recursion, a
+//! columnar struct): no panic, and since the format is canonical (but for the order of map entries),
 //! whatever decodes encodes back to the input. `from_slice_into` over a value that holds data already gives the same value as
 //! `from_slice`, or fails where it fails. The same bytes as a versioned struct, whose bodies are
 //! not canonical (they may hold fewer or more fields), decode to a value whose encoding is a
@@ -32,12 +32,21 @@ struct Message<'a> {
     pair: (f32, f64),
     wide: u128,
     rows: Vec<Row>,
+    marks: Vec<Mark>,
 }
 
 #[derive(Debug, Default, PartialEq, ToBinary, FromBinary)]
 struct Point {
     x: i32,
     y: i32,
+}
+
+/// Raw (padding only at the end, a `bool` to check): a `Vec` of them is copied and checked once.
+#[derive(Debug, Default, PartialEq, ToBinary, FromBinary)]
+struct Mark {
+    weight: f64,
+    id: u16,
+    on: bool,
 }
 
 #[derive(Debug, Default, PartialEq, ToBinary, FromBinary)]
@@ -79,6 +88,7 @@ fn filled() -> Message<'static> {
         nested: vec![vec![1, 2, 3]; 4],
         tree: Some(Box::new(Node { value: 1, children: (0..3).map(|_| Node::default()).collect() })),
         rows: (0..200).map(|i| Row { key: i, value: i.to_string() }).collect(),
+        marks: (0..30).map(|i| Mark { weight: f64::from(i), id: i, on: i % 2 == 0 }).collect(),
         ..Message::default()
     }
 }

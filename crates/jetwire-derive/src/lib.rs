@@ -160,9 +160,12 @@
 //! - `#[jetwire(plain)]` on a struct with an `unsafe impl PlainData`: its values, and `Vec`s
 //!   and arrays of them, move as memory blocks on the type's word. Without it, the derive proves
 //!   plainness by itself when every field is plain and the fields lie in declaration order with
-//!   no padding (checked at compile time); a struct with `bool`s, enums, padding, `skip` or
-//!   `with` fields is written field by field. `plain` with a layout that has gaps is a compile
-//!   error.
+//!   no padding (checked at compile time). A struct of numbers and `bool`s whose fields lie in
+//!   declaration order with padding only after the last is *raw* (also proved at compile time):
+//!   written as one copy of the start of its memory, read as one copy and a check of its
+//!   `bool`s (for a `Vec` of them, one check after all the copies). A struct with enums, padding
+//!   between fields, `skip` or `with` fields is written and read field by field. `plain` with a
+//!   layout that has gaps is a compile error.
 //! - `#[jetwire(columnar)]` on a struct: `Vec`s, slices, boxed slices and `VecDeque`s of it are
 //!   laid out in columns, blocks of 128 elements written field by field, with a string field's
 //!   column as every length and then every string's bytes (the format spec, "Column layout").

@@ -52,17 +52,31 @@ fn fill_reserved<T>(
     mut decode_one: impl for<'s> FnMut(usize, &'s mut MaybeUninit<T>) -> Result<&'s mut T>,
 ) -> Result<()> {
     assert!(items.capacity() - items.len() >= count, "fill_reserved without reserved capacity");
+    fill_reserved_from(items, 0..count, |index, _, slot| decode_one(index, slot))
+}
+
+/// [`fill_reserved`] with one input per element: appends an element for each of `inputs`, as
+/// many as there is room for, each decoded by `decode_one(index, input, slot)`. Over inputs
+/// whose count the compiler knows (exact chunks of a region), the loop has one exit, where
+/// taking the next input inside a loop over the count adds a second.
+#[inline(always)]
+fn fill_reserved_from<T, I>(
+    items: &mut Vec<T>,
+    inputs: impl Iterator<Item = I>,
+    mut decode_one: impl for<'s> FnMut(usize, I, &'s mut MaybeUninit<T>) -> Result<&'s mut T>,
+) -> Result<()> {
+    let room = items.capacity() - items.len();
     let base = items.as_mut_ptr();
     // The length is kept in the guard (a register) and stored once, when the guard drops: at the
     // end, on an error, or in a panic's unwinding.
     let mut filled = SetLenOnDrop { len: items.len(), items };
-    for index in 0..count {
-        // SAFETY: `filled.len < start + count <= capacity` (asserted above), so the slot is
-        // inside the allocation, which nothing reallocates during the loop; the slot is past the
+    for (index, input) in (0..room).zip(inputs) {
+        // SAFETY: `filled.len` is the starting length plus `index`, and `index < room`, so
+        // `filled.len < capacity`: the slot is inside the allocation, which nothing reallocates during the loop; the slot is past the
         // initialized elements, so nothing else refers to it.
         let slot = unsafe { &mut *base.add(filled.len).cast::<MaybeUninit<T>>() };
         let slot_address = slot.as_ptr();
-        let written = decode_one(index, slot)?;
+        let written = decode_one(index, input, slot)?;
         assert!(core::ptr::eq(written, slot_address), "decode_uninit returned another value than its slot");
         // `written` is the slot at `filled.len` (checked just above), and a `&mut T` to it exists
         // only once it holds a value (`MaybeUninit::write`, or every field written in place).
@@ -269,9 +283,7 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
             // Every element takes exactly `MIN_SIZE` bytes: one check for all of them, then each
             // element from its own exact chunk, where its fields' checks fold away.
             let region = decoder.take_fixed(len * T::MIN_SIZE)?;
-            let mut chunks = region.fixed_chunks(T::MIN_SIZE);
-            fill_reserved(&mut items, len, |index, slot| {
-                let mut element = chunks.next().expect("one chunk per element");
+            fill_reserved_from(&mut items, region.fixed_chunks(T::MIN_SIZE), |index, mut element, slot| {
                 T::decode_uninit(&mut element, slot).map_err(|err| element_error(err, index))
             })?;
             return Ok(items);

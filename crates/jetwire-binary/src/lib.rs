@@ -9,8 +9,8 @@
 //! - **Plain data moves as memory.** Numbers, arrays of them, and derived structs whose fields
 //!   are all plain and leave no padding ([`Plain`], [`PlainData`]) are written and read as one
 //!   memory copy, also as `Vec`s, slices and arrays, on little-endian hosts. Structs of
-//!   numbers and `bool`s with padding at their end ([`Raw`]) read as a check of their `bool`
-//!   bytes and one copy.
+//!   numbers and `bool`s with padding at their end are written as one copy ([`RawWrite`]) and
+//!   read as one copy and a check of their `bool` bytes ([`Raw`]).
 //! - **Hostile input is safe.** Every length is checked against the bytes that remain before
 //!   anything is allocated; bools, chars, enum indices, `Option` tags and UTF-8 are validated;
 //!   nesting is limited ([`DecodeOptions`]); nothing panics.
@@ -46,7 +46,7 @@ pub mod private;
 pub use decode::{DecodeOptions, Decoder, VersionedBody};
 pub use encode::Encoder;
 pub use error::{Category, Error, Result};
-pub use plain::{Plain, PlainData, Raw};
+pub use plain::{Plain, PlainData, Raw, RawWrite};
 pub use typed::{
     COLUMN_BLOCK, ColumnReader, DecodedColumn, FromBinary, FromBinaryOwned, MapColumn, StrColumn, ToBinary,
     ValueColumn, from_slice, from_slice_into, from_slice_with, to_vec, to_writer,

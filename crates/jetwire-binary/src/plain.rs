@@ -14,8 +14,10 @@
 //! (all fields plain, laid out in declaration order with no gaps), tuples prove it the same way,
 //! and `#[jetwire(plain)]` takes it from a `PlainData` impl.
 //!
-//! Raw types ([`Raw`]) are the next step out: their memory starts with their encoding once a
-//! check of its bytes passes (`bool`, and structs with padding at the end).
+//! Raw types are the next step out: their memory starts with their encoding (`bool`, and
+//! structs with padding at the end), so that a value is read as a copy of its encoding and a
+//! check of its bytes ([`Raw`]) and written as a copy of the start of its memory
+//! ([`RawWrite`]).
 //!
 //! This module holds the `unsafe` code of plain data: viewing plain values as bytes, and
 //! building them from bytes. The crate's other `unsafe` code writes into capacity a `Vec` has
@@ -95,7 +97,7 @@ unsafe impl<T: PlainData, const N: usize> PlainData for [T; N] {}
 /// that no safe impl can declare a type plain that is not.
 pub struct Plain<T: ?Sized>(bool, PhantomData<*const T>);
 
-/// What the yes-or-no markers ([`Plain`], [`Raw`]) share: `Clone`, `Copy`, `Debug`, the
+/// What the yes-or-no markers ([`Plain`], [`Raw`], [`RawWrite`]) share: `Clone`, `Copy`, `Debug`, the
 /// default answer `NO`, and `get`.
 macro_rules! marker_basics {
     ($marker:ident, $what:literal) => {
@@ -128,6 +130,7 @@ macro_rules! marker_basics {
 
 marker_basics!(Plain, "plain");
 marker_basics!(Raw, "raw");
+marker_basics!(RawWrite, "raw for writing");
 
 impl<T: ?Sized> Plain<T> {
     /// Plain, on the caller's word.
@@ -164,22 +167,36 @@ impl<T, const N: usize> Plain<[T; N]> {
     }
 }
 
-/// Whether a value of `T`'s memory starts with its encoding: the type of
-/// [`FromBinary::RAW`](crate::FromBinary::RAW), where it means that a value can be read by
-/// copying its encoding into the start of its memory once
-/// [`FromBinary::raw_bytes_valid`](crate::FromBinary::raw_bytes_valid) has accepted the bytes,
-/// and of [`ToBinary::RAW`](crate::ToBinary::RAW), where it means that a value can be written
-/// by copying the start of its memory.
+/// Whether a value of `T` can be read by copying its encoding into the start of its memory,
+/// once [`FromBinary::raw_bytes_valid`](crate::FromBinary::raw_bytes_valid) has accepted the
+/// bytes: the type of [`FromBinary::RAW`](crate::FromBinary::RAW). Its twin for writing is
+/// [`RawWrite`].
 ///
 /// Plain data is raw, and so are `bool` (whose check is that the byte is 0 or 1) and derived
 /// structs of raw fields that lie in declaration order with padding only after the last one. A
 /// struct of two `f64`s, an `f32`, a `u16` and a `bool` is 24 bytes in memory and 23 on the
 /// wire: not plain (a padding byte, and a `bool` that not every byte is), but raw, so a `Vec`
-/// of them reads each element as a copy of 23 bytes (with one check of all the `bool` bytes
-/// after the loop) and writes each as a copy of 23.
+/// of them reads each element as a copy of 23 bytes, with one check of all the `bool` bytes
+/// after the loop.
 ///
 /// Like [`Plain`], a "yes" can only come from `unsafe` code ([`Raw::assume`]), from plain data
-/// ([`Raw::plain`]), or from the derive, which proves it at compile time.
+/// ([`Raw::plain`]), or from the derive, which proves it at compile time. What it promises
+/// depends on the `FromBinary` impl (its `MIN_SIZE` and `raw_bytes_valid`), so it is a type of
+/// its own, which a [`RawWrite`] cannot stand in for:
+///
+/// ```compile_fail,E0308
+/// use jetwire_binary::{Decoder, FromBinary, Raw, RawWrite, Result};
+///
+/// struct Flag(bool);
+///
+/// impl<'de> FromBinary<'de> for Flag {
+///     // A yes for writing is no yes for reading.
+///     const RAW: Raw<Self> = RawWrite::<Self>::NO;
+///     fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+///         decoder.read_bool().map(Flag)
+///     }
+/// }
+/// ```
 pub struct Raw<T: ?Sized>(bool, PhantomData<*const T>);
 
 impl<T: ?Sized> Raw<T> {
@@ -187,17 +204,11 @@ impl<T: ?Sized> Raw<T> {
     ///
     /// # Safety
     ///
-    /// - Given as [`FromBinary::RAW`](crate::FromBinary::RAW): `T`'s `FromBinary` impl must
-    ///   say `FIXED_SIZE`, with `MIN_SIZE <= size_of::<T>()`, and for any `MIN_SIZE` bytes that
-    ///   its `raw_bytes_valid` accepts, a `T` whose memory starts with those bytes (whatever
-    ///   follows them, initialized or not) must be a valid `T`, equal to the value `decode`
-    ///   reads from them on a little-endian host.
-    /// - Given as [`ToBinary::RAW`](crate::ToBinary::RAW): `T`'s `ToBinary` impl must say
-    ///   `WRITES_BLOCK`, with `ENCODED_SIZE` some `n <= size_of::<T>()`, and the first `n`
-    ///   bytes of every `T`'s memory must be initialized (no padding among them) and be what
-    ///   `encode_block` writes on a little-endian host.
-    ///
-    /// (A type whose encoding is empty is never copied: [`as_copy`](Self::as_copy) says no.)
+    /// `T`'s `FromBinary` impl must say `FIXED_SIZE`, with `MIN_SIZE <= size_of::<T>()`, and
+    /// for any `MIN_SIZE` bytes that its `raw_bytes_valid` accepts, a `T` whose memory starts
+    /// with those bytes (whatever follows them, initialized or not) must be a valid `T`, equal
+    /// to the value `decode` reads from them on a little-endian host. (A type whose `MIN_SIZE`
+    /// is 0 is never copied: [`as_copy`](Self::as_copy) says no.)
     pub const unsafe fn assume() -> Raw<T> {
         Raw(true, PhantomData)
     }
@@ -213,23 +224,82 @@ impl<T> Raw<T> {
         Raw(T::IS_PLAIN.get() && T::FIXED_SIZE && T::MIN_SIZE == size_of::<T>(), PhantomData)
     }
 
-    /// [`plain`](Self::plain) for [`ToBinary::RAW`](crate::ToBinary::RAW): raw when `T` is
-    /// plain data that writes blocks of its size (its memory is all initialized, and is its
-    /// encoding).
-    pub const fn plain_written() -> Raw<T>
+    /// Whether `T`'s values are read by a check and a copy on this host: raw, little-endian,
+    /// and with an encoding of at least one byte that fits in `T`'s memory.
+    #[inline(always)]
+    pub const fn as_copy(self, encoded_size: usize) -> bool {
+        copies(self.0, encoded_size, size_of::<T>())
+    }
+}
+
+/// Whether every value of `T` starts, in memory, with its encoding, so that it can be written
+/// by copying the start of its memory: the type of [`ToBinary::RAW`](crate::ToBinary::RAW).
+/// Its twin for reading is [`Raw`].
+///
+/// Plain data is, and so are `bool` and derived structs of such fields that lie in declaration
+/// order with padding only after the last one: a struct of two `f64`s, an `f32`, a `u16` and a
+/// `bool` writes each value as one copy of 23 bytes.
+///
+/// A "yes" can only come from `unsafe` code ([`RawWrite::assume`]), from plain data
+/// ([`RawWrite::plain`]), or from the derive, which proves it at compile time. What it promises
+/// depends on the `ToBinary` impl (its `ENCODED_SIZE` and `encode_block`), so a [`Raw`] cannot
+/// stand in for it:
+///
+/// ```compile_fail,E0308
+/// use jetwire_binary::{Encoder, Raw, RawWrite, Result, ToBinary};
+///
+/// struct Flag(bool);
+///
+/// impl ToBinary for Flag {
+///     // A yes for reading is no yes for writing.
+///     const RAW: RawWrite<Self> = Raw::<Self>::NO;
+///     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
+///         encoder.write_bool(self.0);
+///         Ok(())
+///     }
+/// }
+/// ```
+pub struct RawWrite<T: ?Sized>(bool, PhantomData<*const T>);
+
+impl<T: ?Sized> RawWrite<T> {
+    /// Raw for writing, on the caller's word.
+    ///
+    /// # Safety
+    ///
+    /// `T`'s `ToBinary` impl must say `WRITES_BLOCK`, with `ENCODED_SIZE` some
+    /// `n <= size_of::<T>()`, and the first `n` bytes of every `T`'s memory must be initialized
+    /// (no padding among them), hold no interior mutability (`UnsafeCell`, atomics: they are
+    /// read through a shared reference), and be what `encode_block` writes on a little-endian
+    /// host. (A type whose encoding is empty is never copied: [`as_copy`](Self::as_copy) says
+    /// no.)
+    pub const unsafe fn assume() -> RawWrite<T> {
+        RawWrite(true, PhantomData)
+    }
+}
+
+impl<T> RawWrite<T> {
+    /// Raw for writing when `T` is plain data that writes blocks of its size: its memory is all
+    /// initialized, and is its encoding.
+    pub const fn plain() -> RawWrite<T>
     where
         T: crate::ToBinary,
     {
         let sized = matches!(T::ENCODED_SIZE, Some(size) if size == size_of::<T>());
-        Raw(T::IS_PLAIN.get() && T::WRITES_BLOCK && sized, PhantomData)
+        RawWrite(T::IS_PLAIN.get() && T::WRITES_BLOCK && sized, PhantomData)
     }
 
-    /// Whether `T`'s values are read (or written) by a copy on this host: raw, little-endian,
-    /// and with an encoding of at least one byte that fits in `T`'s memory.
+    /// Whether `T`'s values are written by a copy on this host: raw, little-endian, and with an
+    /// encoding of at least one byte that fits in `T`'s memory.
     #[inline(always)]
     pub const fn as_copy(self, encoded_size: usize) -> bool {
-        self.0 && cfg!(target_endian = "little") && encoded_size > 0 && encoded_size <= size_of::<T>()
+        copies(self.0, encoded_size, size_of::<T>())
     }
+}
+
+/// Whether a raw type's values move by a copy: raw, a little-endian host, and an encoding of
+/// `encoded_size` bytes, at least one, within the type's `size`.
+const fn copies(raw: bool, encoded_size: usize, size: usize) -> bool {
+    raw && cfg!(target_endian = "little") && encoded_size > 0 && encoded_size <= size
 }
 
 /// The memory of `items`, whose element type is plain (`plain.get()`), as bytes.

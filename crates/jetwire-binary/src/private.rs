@@ -6,7 +6,7 @@
 
 use crate::Error;
 
-pub use crate::plain::{Plain, PlainData, Raw};
+pub use crate::plain::{Plain, PlainData, Raw, RawWrite};
 pub use crate::typed::columns::ColumnFill;
 pub use crate::{Decoder, Encoder, FromBinary, Result, ToBinary};
 
@@ -113,9 +113,10 @@ pub fn encode_raw_block<T: ToBinary>(value: &T, block: &mut [u8]) -> bool {
     if !T::RAW.as_copy(size) {
         return false;
     }
-    // SAFETY: `T`'s `ToBinary::RAW` says raw (a `Raw<T>` that says so comes from `Raw::assume`,
-    // `Raw::plain_written` or the derive's proof), so the first `ENCODED_SIZE` bytes of every
-    // `T`'s memory are initialized; `as_copy` checked that they lie inside `T`.
+    // SAFETY: `T`'s `ToBinary::RAW` says raw (a `RawWrite<T>` that says so comes from
+    // `RawWrite::assume`, `RawWrite::plain` or the derive's proof), so the first `ENCODED_SIZE`
+    // bytes of every `T`'s memory are initialized and hold no interior mutability; `as_copy`
+    // checked that they lie inside `T`.
     let memory = unsafe { std::slice::from_raw_parts(std::ptr::from_ref(value).cast::<u8>(), size) };
     block[..size].copy_from_slice(memory);
     true
@@ -208,7 +209,7 @@ pub const fn tiles_in_order(offsets: &[usize], sizes: &[usize], total: usize) ->
 }
 
 /// Where the last field ends, if fields at `offsets` with `sizes` lie one right after the other
-/// from offset 0.
+/// from offset 0 (and the sum of the sizes does not overflow).
 const fn end_if_in_order(offsets: &[usize], sizes: &[usize]) -> Option<usize> {
     let mut end = 0;
     let mut i = 0;

@@ -646,6 +646,16 @@ fn raw_structs_write_what_field_by_field_writes() {
     let raw: Vec<Waypoint> = by_field.iter().copied().map(Waypoint::from).collect();
     assert!(<Waypoint as ToBinary>::RAW.get() && !<WaypointFieldByField as ToBinary>::RAW.get());
     assert_eq!(binary::to_vec(&raw).unwrap(), binary::to_vec(&by_field).unwrap());
+    // Nested raw structs, in a `Vec`: each element one copy of 31 bytes.
+    assert!(<EndsWithPadding as ToBinary>::RAW.get());
+    let nested: Vec<EndsWithPadding> = raw
+        .iter()
+        .enumerate()
+        .map(|(i, &point)| EndsWithPadding { id: i as u64 * 0x0101_0101, point })
+        .collect();
+    let nested_by_field: Vec<(u64, WaypointFieldByField)> =
+        by_field.iter().enumerate().map(|(i, &fields)| (i as u64 * 0x0101_0101, fields)).collect();
+    assert_eq!(binary::to_vec(&nested).unwrap(), binary::to_vec(&nested_by_field).unwrap());
     for (point, fields) in raw.iter().zip(&by_field) {
         assert_eq!(binary::to_vec(point).unwrap(), binary::to_vec(fields).unwrap());
         let outer = binary::to_vec(&(EndsWithPadding { id: 7, point: *point }, 9u8)).unwrap();

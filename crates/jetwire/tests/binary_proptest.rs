@@ -156,7 +156,33 @@ proptest! {
         let by_field = binary::from_slice::<Vec<FlaggedFieldByField>>(&bytes)
             .map(|v| v.iter().map(|f| Flagged::from(f).bits()).collect::<Vec<_>>())
             .map_err(|e| e.to_string());
-        prop_assert_eq!(raw, by_field);
+        prop_assert_eq!(raw, by_field.clone());
+        // Read into a `Vec` that holds values already: the same values, or the same error.
+        let mut into = vec![Flagged { weight: 1.5, id: 7, on: true, seen: false }; usize::from(len % 5)];
+        let outcome = binary::from_slice_into(&bytes, &mut into)
+            .map(|()| into.iter().map(Flagged::bits).collect::<Vec<_>>())
+            .map_err(|e| e.to_string());
+        prop_assert_eq!(outcome, by_field);
+    }
+
+    /// Raw structs write (as a copy of their memory) what the same fields write one by one.
+    #[test]
+    fn raw_structs_write_what_field_by_field_writes(
+        values in proptest::collection::vec((any::<u32>(), any::<u16>(), any::<bool>(), any::<bool>()), 0..20),
+    ) {
+        let raw: Vec<Flagged> =
+            values.iter().map(|&(bits, id, on, seen)| Flagged { weight: f32::from_bits(bits), id, on, seen }).collect();
+        let by_field: Vec<FlaggedFieldByField> = values
+            .iter()
+            .map(|&(bits, id, on, seen)| FlaggedFieldByField {
+                weight: f32::from_bits(bits),
+                id,
+                on,
+                seen,
+                marker: std::marker::PhantomData,
+            })
+            .collect();
+        prop_assert_eq!(binary::to_vec(&raw).unwrap(), binary::to_vec(&by_field).unwrap());
     }
 }
 
@@ -193,6 +219,6 @@ impl From<&FlaggedFieldByField> for Flagged {
 
 #[test]
 fn the_raw_model_is_raw() {
-    assert!(<Flagged as FromBinary>::RAW.get());
-    assert!(!<FlaggedFieldByField as FromBinary>::RAW.get());
+    assert!(<Flagged as FromBinary>::RAW.get() && <Flagged as ToBinary>::RAW.get());
+    assert!(!<FlaggedFieldByField as FromBinary>::RAW.get() && !<FlaggedFieldByField as ToBinary>::RAW.get());
 }

@@ -16,7 +16,7 @@ use super::{FromBinary, ToBinary, columns};
 use crate::decode::Decoder;
 use crate::encode::Encoder;
 use crate::error::{Error, Result};
-use crate::plain::{Plain, Raw};
+use crate::plain::{Plain, Raw, RawWrite};
 
 /// Adds the element index to an error's path.
 #[cold]
@@ -123,11 +123,40 @@ fn extend_raw<'de, T: FromBinary<'de>>(decoder: &mut Decoder<'de>, items: &mut V
     if copied.is_none() {
         return false;
     }
-    // SAFETY: `count` slots past the length hold a copy of bytes that `raw_bytes_valid` accepted
-    // (the input had `count * size` bytes, one chunk per slot); `T` is raw, so each is a valid
-    // `T` (a `Raw<T>` that says so comes from `Raw::assume`, `Raw::plain` or the derive's proof).
+    // SAFETY: `len + count <= capacity` (`spare_capacity_mut()[..count]` would have panicked
+    // otherwise), and those `count` slots hold a copy of bytes that `raw_bytes_valid` accepted
+    // (the input had `count * size` bytes, one chunk per slot); `T` is raw for reading, so each
+    // is a valid `T` (a `Raw<T>` that says so comes from `Raw::assume`, `Raw::plain` or the
+    // derive's proof).
     unsafe { items.set_len(items.len() + count) };
     true
+}
+
+/// Appends `len` elements (not plain, not in columns) to `items`, which has room for them:
+/// raw ones copied and checked once ([`extend_raw`]); fixed-size ones each from its own exact
+/// chunk of one checked region, where its fields' checks fold away; others one after the other,
+/// one level deeper.
+#[inline(always)]
+fn append_elements<'de, T: FromBinary<'de>>(
+    decoder: &mut Decoder<'de>,
+    items: &mut Vec<T>,
+    len: usize,
+) -> Result<()> {
+    if extend_raw(decoder, items, len) {
+        return Ok(());
+    }
+    if T::FIXED_SIZE && T::MIN_SIZE > 0 {
+        let region = decoder.take_fixed(len * T::MIN_SIZE)?;
+        return fill_reserved_from(items, region.fixed_chunks(T::MIN_SIZE), |index, mut element, slot| {
+            T::decode_uninit(&mut element, slot).map_err(|err| element_error(err, index))
+        });
+    }
+    decoder.enter()?;
+    fill_reserved(items, len, |index, slot| {
+        T::decode_uninit(decoder, slot).map_err(|err| element_error(err, index))
+    })?;
+    decoder.leave();
+    Ok(())
 }
 
 /// Sets `items`' length to `len` when dropped. Whoever increments `len` promises that the
@@ -276,23 +305,7 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
             decoder.extend_plain(&mut items, len, T::IS_PLAIN)?;
             return Ok(items);
         }
-        if extend_raw(decoder, &mut items, len) {
-            return Ok(items);
-        }
-        if T::FIXED_SIZE && T::MIN_SIZE > 0 {
-            // Every element takes exactly `MIN_SIZE` bytes: one check for all of them, then each
-            // element from its own exact chunk, where its fields' checks fold away.
-            let region = decoder.take_fixed(len * T::MIN_SIZE)?;
-            fill_reserved_from(&mut items, region.fixed_chunks(T::MIN_SIZE), |index, mut element, slot| {
-                T::decode_uninit(&mut element, slot).map_err(|err| element_error(err, index))
-            })?;
-            return Ok(items);
-        }
-        decoder.enter()?;
-        fill_reserved(&mut items, len, |index, slot| {
-            T::decode_uninit(decoder, slot).map_err(|err| element_error(err, index))
-        })?;
-        decoder.leave();
+        append_elements(decoder, &mut items, len)?;
         Ok(items)
     }
 
@@ -309,12 +322,10 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
             return decoder.extend_plain(self, len, T::IS_PLAIN);
         }
         if T::RAW.as_copy(T::MIN_SIZE) {
-            // Raw values own nothing to reuse: read them as new ones, with one check for all.
+            // A raw value holds no allocation to reuse: read them as new ones, as `decode` does.
             self.clear();
             self.reserve(len);
-            if extend_raw(decoder, self, len) {
-                return Ok(());
-            }
+            return append_elements(decoder, self, len);
         }
         decoder.enter()?;
         self.truncate(len);
@@ -363,7 +374,7 @@ impl<T: ToBinary, const N: usize> ToBinary for [T; N] {
     const IS_PLAIN: Plain<Self> = Plain::array(T::IS_PLAIN);
     const ENCODED_SIZE: Option<usize> = crate::private::sum_of_sizes(&[T::ENCODED_SIZE], N);
     const WRITES_BLOCK: bool = T::WRITES_BLOCK && Self::ENCODED_SIZE.is_some();
-    const RAW: Raw<Self> = Raw::plain_written();
+    const RAW: RawWrite<Self> = RawWrite::plain();
 
     #[inline]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {

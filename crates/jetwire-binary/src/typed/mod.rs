@@ -17,7 +17,7 @@ use core::ops::Range;
 use crate::decode::{DecodeOptions, Decoder};
 use crate::encode::Encoder;
 use crate::error::Result;
-use crate::plain::{Plain, Raw};
+use crate::plain::{Plain, Raw, RawWrite};
 
 /// A type that can encode itself in jetwire's binary format.
 ///
@@ -67,10 +67,10 @@ pub trait ToBinary {
     /// never undefined behaviour. `false` by default.
     const WRITES_BLOCK: bool = false;
 
-    /// Whether every value's memory starts with its encoding (see [`Raw`]): numbers, `bool`,
-    /// and derived structs of such with padding only at the end, whose `encode_block` is then
-    /// one copy. Not raw by default.
-    const RAW: Raw<Self> = Raw::NO;
+    /// Whether every value's memory starts with its encoding (see [`RawWrite`]): fixed-width
+    /// integers and floats, `bool`, arrays of plain data, and derived structs of such with
+    /// padding only at the end, whose `encode_block` is then one copy. Not raw by default.
+    const RAW: RawWrite<Self> = RawWrite::NO;
 
     /// Appends `self`'s encoding.
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()>;
@@ -213,8 +213,9 @@ pub trait FromBinary<'de>: Sized {
     const FIXED_SIZE: bool = false;
 
     /// Whether a value can be read by copying its encoding into the start of its memory once
-    /// [`raw_bytes_valid`](Self::raw_bytes_valid) has accepted the bytes (see [`Raw`]): numbers,
-    /// `bool`, and derived structs of such with padding only at the end. Not raw by default.
+    /// [`raw_bytes_valid`](Self::raw_bytes_valid) has accepted the bytes (see [`Raw`]):
+    /// fixed-width integers and floats, `bool`, arrays of plain data, and derived structs of
+    /// such with padding only at the end. Not raw by default.
     const RAW: Raw<Self> = Raw::NO;
 
     /// Whether `bytes` encode a valid value. The decoder asks only a type whose

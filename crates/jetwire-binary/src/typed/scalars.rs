@@ -9,7 +9,7 @@ use super::{FromBinary, ToBinary};
 use crate::decode::Decoder;
 use crate::encode::Encoder;
 use crate::error::Result;
-use crate::plain::{Plain, Raw};
+use crate::plain::{Plain, Raw, RawWrite};
 
 macro_rules! number_impls {
     ($($ty:ty),*) => {$(
@@ -17,7 +17,7 @@ macro_rules! number_impls {
             const IS_PLAIN: Plain<Self> = Plain::of();
             const ENCODED_SIZE: Option<usize> = Some(size_of::<$ty>());
             const WRITES_BLOCK: bool = true;
-            const RAW: Raw<Self> = Raw::plain_written();
+            const RAW: RawWrite<Self> = RawWrite::plain();
 
             #[inline(always)]
             fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
@@ -106,7 +106,7 @@ impl ToBinary for bool {
     const WRITES_BLOCK: bool = true;
     // SAFETY: one byte in memory, always initialized, 0 for `false` and 1 for `true`: the
     // byte `encode_block` writes.
-    const RAW: Raw<Self> = unsafe { Raw::assume() };
+    const RAW: RawWrite<Self> = unsafe { RawWrite::assume() };
 
     #[inline(always)]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {

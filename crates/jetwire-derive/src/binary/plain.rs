@@ -73,11 +73,11 @@ fn layout_holds(fields: &[Field], private: &TokenStream) -> TokenStream {
     }
 }
 
-/// The expression of `RAW: Raw<Self>` in the `ToBinary` impl: [`is_raw`]'s proof with the
-/// fields' `ToBinary::RAW` and `ENCODED_SIZE`s, for a struct that writes blocks.
+/// The expression of `RAW: RawWrite<Self>` in the `ToBinary` impl: [`is_raw`]'s proof with
+/// the fields' `ToBinary::RAW` and `ENCODED_SIZE`s, for a struct that writes blocks.
 pub fn is_raw_written(cont: &Container, binary: &TokenStream, private: &TokenStream) -> TokenStream {
     let Some(fields) = candidate_fields(cont) else {
-        return quote!(#binary::Raw::NO);
+        return quote!(#binary::RawWrite::NO);
     };
     let to_binary = quote!(#binary::ToBinary);
     let members = fields.iter().map(|f| &f.member);
@@ -97,10 +97,11 @@ pub fn is_raw_written(cont: &Container, binary: &TokenStream, private: &TokenStr
             // lie one after the other from offset 0 in declaration order, ending within `Self`
             // (checked here by the compiler). So the first `ENCODED_SIZE` bytes of a `Self` are
             // initialized and are its fields' blocks in order: what the derived `encode_block`
-            // writes.
-            unsafe { #binary::Raw::assume() }
+            // writes. The fields hold no interior mutability in those bytes (their own
+            // `ToBinary::RAW` says so), so neither does `Self`.
+            unsafe { #binary::RawWrite::assume() }
         } else {
-            #binary::Raw::NO
+            #binary::RawWrite::NO
         }
     }
 }

@@ -147,7 +147,7 @@ fn block_items(
     quote! {
         const WRITES_BLOCK: ::core::primitive::bool =
             true #(&& <#types as #to_binary>::WRITES_BLOCK)* && Self::ENCODED_SIZE.is_some();
-        const RAW: #binary::Raw<Self> = #is_raw;
+        const RAW: #binary::RawWrite<Self> = #is_raw;
 
         #[inline]
         fn encode_block(&self, __block: &mut [::core::primitive::u8]) {

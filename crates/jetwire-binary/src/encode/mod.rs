@@ -342,11 +342,37 @@ impl<'a> Encoder<'a> {
         &mut self,
         items: impl IntoIterator<Item = T>,
         count: usize,
+        encode_one: impl FnMut(&mut Self, T) -> Result<()>,
+    ) -> Result<()> {
+        // SAFETY: with `AT_MOST_COUNT` false, nothing is asked of `items`.
+        unsafe { self.write_sequence_of::<T, false>(items, count, encode_one) }
+    }
+
+    /// [`write_sequence`](Self::write_sequence), told by `AT_MOST_COUNT` whether `items` is known
+    /// to yield at most `count` values (the iterators of the standard collections, which yield
+    /// exactly their collection's length). Then the block writes' loop ends with the iterator,
+    /// with no count of its own to keep and test per value.
+    ///
+    /// # Safety
+    ///
+    /// When `AT_MOST_COUNT`, `items` yields at most `count` values.
+    #[inline(always)]
+    pub(crate) unsafe fn write_sequence_of<T: crate::ToBinary, const AT_MOST_COUNT: bool>(
+        &mut self,
+        items: impl IntoIterator<Item = T>,
+        count: usize,
         mut encode_one: impl FnMut(&mut Self, T) -> Result<()>,
     ) -> Result<()> {
         match T::ENCODED_SIZE {
             Some(size) if T::WRITES_BLOCK && (1..=STACK_BLOCK).contains(&size) => {
-                let written = self.write_blocks_reserved(items, count, size);
+                let items = items.into_iter();
+                let written = if AT_MOST_COUNT {
+                    // SAFETY: the caller's promise.
+                    unsafe { self.write_blocks_reserved(items, count, size) }
+                } else {
+                    // SAFETY: `take(count)` yields at most `count` values.
+                    unsafe { self.write_blocks_reserved(items.take(count), count, size) }
+                };
                 if written < count {
                     return Err(Error::custom(format_args!(
                         "a collection of {count} elements yielded {written}"
@@ -365,27 +391,31 @@ impl<'a> Encoder<'a> {
         Ok(())
     }
 
-    /// Appends the first `count` of `items`, whose blocks are `size` bytes, each filled on the
-    /// stack and copied into capacity reserved for all of them: no capacity check or length
+    /// Appends the values of `items`, whose blocks are `size` bytes, each filled on the stack
+    /// and copied into capacity reserved for `count` of them: no capacity check or length
     /// update per element. Returns how many were written, fewer than `count` only if `items`
     /// ran out.
+    ///
+    /// # Safety
+    ///
+    /// `items` yields at most `count` values.
     #[inline(always)]
-    fn write_blocks_reserved<T: crate::ToBinary>(
+    unsafe fn write_blocks_reserved<T: crate::ToBinary>(
         &mut self,
-        items: impl IntoIterator<Item = T>,
+        items: impl Iterator<Item = T>,
         count: usize,
         size: usize,
     ) -> usize {
         let (start, _) = self.reserve_blocks(size, count);
         let base = self.out.as_mut_ptr();
         let mut written = 0;
-        for item in items.into_iter().take(count) {
+        for item in items {
             let mut block = [0; STACK_BLOCK];
             item.encode_block(&mut block[..size]);
             // SAFETY: the source is `size <= STACK_BLOCK` bytes of `block` (asserted above).
             // `reserve(total)` made room for `total = count * size` bytes after `start`;
-            // `take(count)` keeps `written < count`, so this element's bytes end at
-            // `start + (written + 1) * size <= start + total`.
+            // `items` yields at most `count` values (the caller's promise), so `written < count`
+            // and this element's bytes end at `start + (written + 1) * size <= start + total`.
             unsafe { std::ptr::copy_nonoverlapping(block.as_ptr(), base.add(start + written * size), size) };
             written += 1;
         }
@@ -467,5 +497,29 @@ mod tests {
         assert_eq!(&out[..4], [9, 0xF9, 0x2C, 0x01]);
         assert_eq!(out.len(), 1 + 3 + 300);
         assert!(out[4..].iter().all(|&b| b == 1));
+    }
+
+    /// A sequence whose iterator disagrees with its count: blocks beyond the count are not
+    /// written (they would land past the reserved room), and too few are an error (which
+    /// `to_writer` undoes). With the count's promise (`AT_MOST_COUNT`), blocks come straight
+    /// from the iterator.
+    #[test]
+    fn block_sequences_keep_to_their_count() {
+        use crate::ToBinary;
+        let values = [1u32, 2, 3, 4, 5];
+        let mut out = vec![7];
+        Encoder::new(&mut out).write_sequence(&values, 3, |e, v| v.encode(e)).unwrap();
+        assert_eq!(out, [7, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]);
+
+        let mut out = vec![7];
+        let err = Encoder::new(&mut out).write_sequence(&values[..2], 3, |e, v| v.encode(e)).unwrap_err();
+        assert_eq!(err.to_string(), "a collection of 3 elements yielded 2");
+
+        let mut out = vec![7];
+        // SAFETY: the slice's iterator yields 5 values, at most the count.
+        unsafe { Encoder::new(&mut out).write_sequence_of::<_, true>(&values, 5, |e, v| v.encode(e)) }
+            .unwrap();
+        assert_eq!(out.len(), 1 + 5 * 4);
+        assert_eq!(&out[17..], [5, 0, 0, 0]);
     }
 }

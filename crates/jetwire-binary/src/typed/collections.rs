@@ -32,8 +32,25 @@ pub(crate) fn encode_iter<'a, T: ToBinary + 'a>(
     len: usize,
     items: impl IntoIterator<Item = &'a T>,
 ) -> Result<()> {
+    // SAFETY: with `AT_MOST_LEN` false, nothing is asked of `items`.
+    unsafe { encode_iter_of::<T, false>(encoder, len, items) }
+}
+
+/// [`encode_iter`], told by `AT_MOST_LEN` whether `items` yields at most `len` values (see
+/// [`Encoder::write_sequence_of`]).
+///
+/// # Safety
+///
+/// When `AT_MOST_LEN`, `items` yields at most `len` values.
+#[inline]
+unsafe fn encode_iter_of<'a, T: ToBinary + 'a, const AT_MOST_LEN: bool>(
+    encoder: &mut Encoder<'_>,
+    len: usize,
+    items: impl IntoIterator<Item = &'a T>,
+) -> Result<()> {
     encoder.write_len(len);
-    encoder.write_sequence(items, len, |encoder, item| item.encode(encoder))
+    // SAFETY: forwarded from the caller.
+    unsafe { encoder.write_sequence_of::<_, AT_MOST_LEN>(items, len, |encoder, item| item.encode(encoder)) }
 }
 
 /// Appends `count` elements to `items`, each decoded by `decode_one(index, slot)` straight into
@@ -182,12 +199,31 @@ pub(crate) fn encode_entries<'a, K: ToBinary + 'a, V: ToBinary + 'a>(
     len: usize,
     entries: impl IntoIterator<Item = (&'a K, &'a V)>,
 ) -> Result<()> {
+    // SAFETY: with `AT_MOST_LEN` false, nothing is asked of `entries`.
+    unsafe { encode_entries_of::<K, V, false>(encoder, len, entries) }
+}
+
+/// [`encode_entries`], told by `AT_MOST_LEN` whether `entries` yields at most `len` entries (see
+/// [`Encoder::write_sequence_of`]).
+///
+/// # Safety
+///
+/// When `AT_MOST_LEN`, `entries` yields at most `len` entries.
+#[inline]
+unsafe fn encode_entries_of<'a, K: ToBinary + 'a, V: ToBinary + 'a, const AT_MOST_LEN: bool>(
+    encoder: &mut Encoder<'_>,
+    len: usize,
+    entries: impl IntoIterator<Item = (&'a K, &'a V)>,
+) -> Result<()> {
     encoder.write_len(len);
     // Entries whose key and value write blocks go as one block each.
-    encoder.write_sequence(entries, len, |encoder, (key, value)| {
-        key.encode(encoder)?;
-        value.encode(encoder)
-    })
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        encoder.write_sequence_of::<_, AT_MOST_LEN>(entries, len, |encoder, (key, value)| {
+            key.encode(encoder)?;
+            value.encode(encoder)
+        })
+    }
 }
 
 /// Reads a checked count, makes the collection with `make(count)`, and hands it each element
@@ -435,7 +471,8 @@ fn decode_array<'de, T: FromBinary<'de>, const N: usize>(decoder: &mut Decoder<'
 
 impl<T: ToBinary, S> ToBinary for HashSet<T, S> {
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
-        encode_iter(encoder, self.len(), self)
+        // SAFETY: a std set's iterator yields exactly `len()` values, whatever `T` and `S` do.
+        unsafe { encode_iter_of::<T, true>(encoder, self.len(), self) }
     }
 }
 
@@ -455,7 +492,8 @@ where
 
 impl<T: ToBinary> ToBinary for BTreeSet<T> {
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
-        encode_iter(encoder, self.len(), self)
+        // SAFETY: a std set's iterator yields exactly `len()` values, whatever `T` does.
+        unsafe { encode_iter_of::<T, true>(encoder, self.len(), self) }
     }
 }
 
@@ -467,7 +505,9 @@ impl<'de, T: FromBinary<'de> + Ord> FromBinary<'de> for BTreeSet<T> {
 
 impl<K: ToBinary, V: ToBinary, S> ToBinary for HashMap<K, V, S> {
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
-        encode_entries(encoder, self.len(), self)
+        // SAFETY: a std map's iterator yields exactly `len()` entries, whatever `K`, `V` and
+        // `S` do.
+        unsafe { encode_entries_of::<K, V, true>(encoder, self.len(), self) }
     }
 }
 
@@ -504,7 +544,8 @@ where
 
 impl<K: ToBinary, V: ToBinary> ToBinary for BTreeMap<K, V> {
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
-        encode_entries(encoder, self.len(), self)
+        // SAFETY: a std map's iterator yields exactly `len()` entries, whatever `K` and `V` do.
+        unsafe { encode_entries_of::<K, V, true>(encoder, self.len(), self) }
     }
 }
 

@@ -21,8 +21,11 @@
 //!
 //! This module holds the `unsafe` code of plain data: viewing plain values as bytes, and
 //! building them from bytes. The crate's other `unsafe` code writes into capacity a `Vec` has
-//! reserved (`Encoder::write_blocks_reserved`, `fill_reserved` in `typed/collections.rs`),
-//! each with its bounds argued in a `// SAFETY:` comment.
+//! reserved (the `Encoder`'s block writers, `fill_reserved_from` and `extend_raw` in
+//! `typed/collections.rs`), copies raw values (`private::decode_raw`,
+//! `private::encode_raw_block`), and trusts the standard maps and sets to yield no more than
+//! their length (`Encoder::write_sequence_of`), each with its argument in a `// SAFETY:`
+//! comment.
 
 use std::marker::PhantomData;
 use std::mem::{MaybeUninit, size_of};

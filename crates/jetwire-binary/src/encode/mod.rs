@@ -410,6 +410,7 @@ impl<'a> Encoder<'a> {
         let base = self.out.as_mut_ptr();
         let mut written = 0;
         for item in items {
+            debug_assert!(written < count, "an iterator yielded more than its promised count");
             let mut block = [0; STACK_BLOCK];
             item.encode_block(&mut block[..size]);
             // SAFETY: the source is `size <= STACK_BLOCK` bytes of `block` (asserted above).
@@ -519,7 +520,16 @@ mod tests {
         // SAFETY: the slice's iterator yields 5 values, at most the count.
         unsafe { Encoder::new(&mut out).write_sequence_of::<_, true>(&values, 5, |e, v| v.encode(e)) }
             .unwrap();
-        assert_eq!(out.len(), 1 + 5 * 4);
-        assert_eq!(&out[17..], [5, 0, 0, 0]);
+        let expected: Vec<u8> =
+            std::iter::once(7).chain(values.iter().flat_map(|v| v.to_le_bytes())).collect();
+        assert_eq!(out, expected);
+
+        let mut out = vec![7];
+        // SAFETY: the slice's iterator yields 2 values, fewer than the count.
+        let err = unsafe {
+            Encoder::new(&mut out).write_sequence_of::<_, true>(&values[..2], 3, |e, v| v.encode(e))
+        }
+        .unwrap_err();
+        assert_eq!(err.to_string(), "a collection of 3 elements yielded 2");
     }
 }

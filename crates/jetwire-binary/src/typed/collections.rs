@@ -25,7 +25,8 @@ pub(crate) fn element_error(err: Error, index: usize) -> Error {
     err.prepend_index(index)
 }
 
-/// Writes a count and then the items.
+/// Writes a count and then the items, of a collection not trusted to yield `len` of them.
+#[cfg(feature = "indexmap")]
 #[inline]
 pub(crate) fn encode_iter<'a, T: ToBinary + 'a>(
     encoder: &mut Encoder<'_>,
@@ -36,8 +37,8 @@ pub(crate) fn encode_iter<'a, T: ToBinary + 'a>(
     unsafe { encode_iter_of::<T, false>(encoder, len, items) }
 }
 
-/// [`encode_iter`], told by `AT_MOST_LEN` whether `items` yields at most `len` values (see
-/// [`Encoder::write_sequence_of`]).
+/// Writes a count and then the items, told by `AT_MOST_LEN` whether `items` yields at most
+/// `len` values (see [`Encoder::write_sequence_of`]).
 ///
 /// # Safety
 ///
@@ -76,6 +77,10 @@ fn fill_reserved<T>(
 /// many as there is room for, each decoded by `decode_one(index, input, slot)`. Over inputs
 /// whose count the compiler knows (exact chunks of a region), the loop has one exit, where
 /// taking the next input inside a loop over the count adds a second.
+///
+/// # Panics
+///
+/// If `decode_one` returns a reference to anything but the slot it was given.
 #[inline(always)]
 fn fill_reserved_from<T, I>(
     items: &mut Vec<T>,
@@ -89,8 +94,9 @@ fn fill_reserved_from<T, I>(
     let mut filled = SetLenOnDrop { len: items.len(), items };
     for (index, input) in (0..room).zip(inputs) {
         // SAFETY: `filled.len` is the starting length plus `index`, and `index < room`, so
-        // `filled.len < capacity`: the slot is inside the allocation, which nothing reallocates during the loop; the slot is past the
-        // initialized elements, so nothing else refers to it.
+        // `filled.len < capacity`: the slot is inside the allocation, which nothing reallocates
+        // during the loop; the slot is past the initialized elements, so nothing else refers
+        // to it.
         let slot = unsafe { &mut *base.add(filled.len).cast::<MaybeUninit<T>>() };
         let slot_address = slot.as_ptr();
         let written = decode_one(index, input, slot)?;
@@ -159,6 +165,8 @@ fn append_elements<'de, T: FromBinary<'de>>(
     items: &mut Vec<T>,
     len: usize,
 ) -> Result<()> {
+    // The fixed-size path fills only the room there is: too little would drop elements quietly.
+    assert!(items.capacity() - items.len() >= len, "append_elements without reserved capacity");
     if extend_raw(decoder, items, len) {
         return Ok(());
     }
@@ -186,13 +194,15 @@ struct SetLenOnDrop<'a, T> {
 impl<T> Drop for SetLenOnDrop<'_, T> {
     #[inline(always)]
     fn drop(&mut self) {
-        // SAFETY: `fill_reserved` counts only slots it has seen initialized, within the
-        // capacity it asserted.
+        // SAFETY: `fill_reserved_from` counts only slots it has seen initialized, each within
+        // the room the `Vec` had (its loop stops at the spare capacity).
         unsafe { self.items.set_len(self.len) };
     }
 }
 
-/// Writes a count and then each entry's key and value.
+/// Writes a count and then each entry's key and value, of a map not trusted to yield `len`
+/// entries.
+#[cfg(feature = "indexmap")]
 #[inline]
 pub(crate) fn encode_entries<'a, K: ToBinary + 'a, V: ToBinary + 'a>(
     encoder: &mut Encoder<'_>,
@@ -203,8 +213,8 @@ pub(crate) fn encode_entries<'a, K: ToBinary + 'a, V: ToBinary + 'a>(
     unsafe { encode_entries_of::<K, V, false>(encoder, len, entries) }
 }
 
-/// [`encode_entries`], told by `AT_MOST_LEN` whether `entries` yields at most `len` entries (see
-/// [`Encoder::write_sequence_of`]).
+/// Writes a count and then each entry's key and value, told by `AT_MOST_LEN` whether `entries`
+/// yields at most `len` entries (see [`Encoder::write_sequence_of`]).
 ///
 /// # Safety
 ///
@@ -471,7 +481,9 @@ fn decode_array<'de, T: FromBinary<'de>, const N: usize>(decoder: &mut Decoder<'
 
 impl<T: ToBinary, S> ToBinary for HashSet<T, S> {
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
-        // SAFETY: a std set's iterator yields exactly `len()` values, whatever `T` and `S` do.
+        // SAFETY: a std set's iterator counts down the set's length and stops at zero (std's own
+        // unsafe iteration relies on that count), so it yields at most `len()` values whatever
+        // `T` and `S` do; nothing can change the set while it is borrowed here.
         unsafe { encode_iter_of::<T, true>(encoder, self.len(), self) }
     }
 }
@@ -492,7 +504,8 @@ where
 
 impl<T: ToBinary> ToBinary for BTreeSet<T> {
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
-        // SAFETY: a std set's iterator yields exactly `len()` values, whatever `T` does.
+        // SAFETY: as for `HashSet`: the iterator counts down the set's length, whatever `T`
+        // does.
         unsafe { encode_iter_of::<T, true>(encoder, self.len(), self) }
     }
 }
@@ -505,8 +518,9 @@ impl<'de, T: FromBinary<'de> + Ord> FromBinary<'de> for BTreeSet<T> {
 
 impl<K: ToBinary, V: ToBinary, S> ToBinary for HashMap<K, V, S> {
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
-        // SAFETY: a std map's iterator yields exactly `len()` entries, whatever `K`, `V` and
-        // `S` do.
+        // SAFETY: a std map's iterator counts down the map's length and stops at zero (std's own
+        // unsafe iteration relies on that count), so it yields at most `len()` entries whatever
+        // `K`, `V` and `S` do; nothing can change the map while it is borrowed here.
         unsafe { encode_entries_of::<K, V, true>(encoder, self.len(), self) }
     }
 }
@@ -544,7 +558,8 @@ where
 
 impl<K: ToBinary, V: ToBinary> ToBinary for BTreeMap<K, V> {
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
-        // SAFETY: a std map's iterator yields exactly `len()` entries, whatever `K` and `V` do.
+        // SAFETY: as for `HashMap`: the iterator counts down the map's length, whatever `K` and
+        // `V` do.
         unsafe { encode_entries_of::<K, V, true>(encoder, self.len(), self) }
     }
 }

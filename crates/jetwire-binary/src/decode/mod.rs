@@ -410,10 +410,7 @@ impl<'de> Decoder<'de> {
     /// there and all ASCII, as `(lengths, bytes)`; or `None`, and nothing taken, for any other.
     #[inline(always)]
     pub(crate) fn take_ascii_str_column(&mut self, count: usize) -> Option<(&'de [u8], &'de [u8])> {
-        let lengths = self.rest.get(..count)?;
-        if lengths.iter().fold(0, |most, &len| most.max(len)) >= varint::ONE_BYTE_LIMIT as u8 {
-            return None;
-        }
+        let lengths = self.one_byte_lengths(count)?;
         let total: usize = lengths.iter().map(|&len| usize::from(len)).sum();
         let bytes = self.rest[count..].get(..total)?;
         if !bytes.is_ascii() {
@@ -421,6 +418,16 @@ impl<'de> Decoder<'de> {
         }
         self.rest = &self.rest[count + total..];
         Some((lengths, bytes))
+    }
+
+    /// The next `count` bytes, when they are there and each is a whole length (below the
+    /// varint's one-byte limit): the common string column's lengths. Nothing is taken.
+    #[inline(always)]
+    fn one_byte_lengths(&self, count: usize) -> Option<&'de [u8]> {
+        let lengths = self.rest.get(..count)?;
+        // The largest length, not a test per length: no branch in the loop.
+        let longest = lengths.iter().fold(0, |most, &len| most.max(len));
+        (longest < varint::ONE_BYTE_LIMIT as u8).then_some(lengths)
     }
 
     /// [`open_str_column`](Self::open_str_column) into `column`, where the column is read in
@@ -437,12 +444,10 @@ impl<'de> Decoder<'de> {
         // string's position waits on the one before it.
         let ends = column.ends_mut();
         ends[0] = 0;
-        let total = match self.rest.get(..count) {
+        let total = match self.one_byte_lengths(count) {
             // The common case, every length one byte: a running sum of the bytes, with no check
             // per length (the sum is checked against what remains once, below).
-            Some(lengths)
-                if lengths.iter().fold(0, |most, &len| most.max(len)) < varint::ONE_BYTE_LIMIT as u8 =>
-            {
+            Some(lengths) => {
                 let mut total = 0;
                 for (end, &len) in ends[1..=count].iter_mut().zip(lengths) {
                     total += usize::from(len);

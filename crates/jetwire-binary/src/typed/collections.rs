@@ -146,8 +146,8 @@ fn extend_raw<'de, T: FromBinary<'de>>(decoder: &mut Decoder<'de>, items: &mut V
     if copied.is_none() {
         return false;
     }
-    // SAFETY: `len + count <= capacity` (`spare_capacity_mut()[..count]` would have panicked
-    // otherwise), and those `count` slots hold a copy of bytes that `raw_bytes_valid` accepted
+    // SAFETY: `items.len() + count <= capacity` (`spare_capacity_mut()[..count]` would have
+    // panicked otherwise), and those `count` slots hold a copy of bytes that `raw_bytes_valid` accepted
     // (the input had `count * size` bytes, one chunk per slot); `T` is raw for reading, so each
     // is a valid `T` (a `Raw<T>` that says so comes from `Raw::assume`, `Raw::plain` or the
     // derive's proof).

@@ -280,9 +280,10 @@ pub trait FromBinary<'de>: Sized {
     /// [`COLUMN_IN_ROWS`](Self::COLUMN_IN_ROWS), opened in their turn and written element by
     /// element at the end); element 0 of the block is element `first_index` of its sequence.
     /// It returns the block itself, every slot holding a value (callers check the address and
-    /// length, and panic otherwise). On error no slot holds a value (what was decoded has been dropped), and the
-    /// error's path starts with the failing element's index. Called only when
-    /// [`COLUMNAR`](Self::COLUMNAR) is `true`; the default panics. The derive writes it.
+    /// length, and panic otherwise). On error no slot holds a value (what was decoded has
+    /// been dropped), and the error's path starts with the failing element's index. Called
+    /// only when [`COLUMNAR`](Self::COLUMNAR) is `true`; the default panics. The derive writes
+    /// it.
     #[inline]
     fn decode_columns<'s>(
         decoder: &mut Decoder<'de>,

@@ -165,14 +165,19 @@ impl<'de> StrColumn<'de> {
             // so `start..end` lies within `bytes`.
             let text = unsafe { self.bytes.get_unchecked(start..end) };
             start = end;
-            if self.ascii {
-                // SAFETY: every byte of the column is ASCII, so each string is valid UTF-8.
-                put(unsafe { core::str::from_utf8_unchecked(text) });
-            } else {
-                put(self.validate(text, k)?);
-            }
+            put(self.as_str(text, k)?);
         }
         Ok(())
+    }
+
+    /// String `k`, `text`, as a `str`: as it is when the column is all ASCII, else validated.
+    #[inline(always)]
+    fn as_str(&self, text: &'de [u8], k: usize) -> Result<&'de str> {
+        if self.ascii {
+            // SAFETY: every byte of the column is ASCII, so each of its strings is valid UTF-8.
+            return Ok(unsafe { core::str::from_utf8_unchecked(text) });
+        }
+        self.validate(text, k)
     }
 
     /// String `k`, `text`, validated as UTF-8.
@@ -203,11 +208,7 @@ impl<'de> ColumnReader<'de, &'de str> for StrColumn<'de> {
             let (start, end) = (*self.ends.get_unchecked(k), *self.ends.get_unchecked(k + 1));
             self.bytes.get_unchecked(start..end)
         };
-        if self.ascii {
-            // SAFETY: every byte of the column is ASCII, so each of its strings is valid UTF-8.
-            return Ok(unsafe { core::str::from_utf8_unchecked(text) });
-        }
-        self.validate(text, k)
+        self.as_str(text, k)
     }
 }
 

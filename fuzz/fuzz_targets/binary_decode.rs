@@ -1,8 +1,8 @@
 //! Any bytes decoded as a derived type that uses most of what the binary format offers (borrowed
 //! and owned strings and bytes, plain blocks, raw structs, options, enums, maps, recursion, a
-//! columnar struct): no panic, and since the format is canonical (but for the order of map entries),
-//! whatever decodes encodes back to the input. `from_slice_into` over a value that holds data already gives the same value as
-//! `from_slice`, or fails where it fails. The same bytes as a versioned struct, whose bodies are
+//! columnar struct): no panic, and since the format is canonical (but for the order of map
+//! entries), whatever decodes encodes back to the input. `from_slice_into` over a value that
+//! holds data already gives the same value as `from_slice`, or fails where it fails. The same bytes as a versioned struct, whose bodies are
 //! not canonical (they may hold fewer or more fields), decode to a value whose encoding is a
 //! fixed point.
 

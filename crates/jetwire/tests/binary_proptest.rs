@@ -168,10 +168,12 @@ proptest! {
     /// Raw structs write (as a copy of their memory) what the same fields write one by one.
     #[test]
     fn raw_structs_write_what_field_by_field_writes(
-        values in proptest::collection::vec((any::<u32>(), any::<u16>(), any::<bool>(), any::<bool>()), 0..20),
+        values in proptest::collection::vec(any::<(u32, u16, bool, bool)>(), 0..20),
     ) {
-        let raw: Vec<Flagged> =
-            values.iter().map(|&(bits, id, on, seen)| Flagged { weight: f32::from_bits(bits), id, on, seen }).collect();
+        let raw: Vec<Flagged> = values
+            .iter()
+            .map(|&(bits, id, on, seen)| Flagged { weight: f32::from_bits(bits), id, on, seen })
+            .collect();
         let by_field: Vec<FlaggedFieldByField> = values
             .iter()
             .map(|&(bits, id, on, seen)| FlaggedFieldByField {

@@ -30,7 +30,8 @@ macro_rules! open_str_column {
                     let end = start + usize::from(len);
                     // SAFETY: the lengths add up to `bytes.len()`, so `start..end` lies within
                     // `bytes`; every byte is ASCII, so each string is valid UTF-8.
-                    put(($convert)(unsafe { core::str::from_utf8_unchecked(bytes.get_unchecked(start..end)) }));
+                    let text = unsafe { core::str::from_utf8_unchecked(bytes.get_unchecked(start..end)) };
+                    put(($convert)(text));
                     start = end;
                 }
                 return Ok(());

@@ -463,7 +463,9 @@ impl Gen<'_> {
                     // SAFETY: every column has been read; this one was deferred (it was opened)
                     // and is written once per element, in order, each closed by `end_row`; the
                     // place is this field's.
-                    unsafe { __fill.put_deferred(#index, |__p| ::core::ptr::addr_of_mut!((*__p).#member), __value) };
+                    unsafe {
+                        __fill.put_deferred(#index, |__p| ::core::ptr::addr_of_mut!((*__p).#member), __value)
+                    };
                 }
             }
         });

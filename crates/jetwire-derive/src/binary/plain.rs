@@ -80,17 +80,14 @@ pub fn is_raw_written(cont: &Container, binary: &TokenStream, private: &TokenStr
         return quote!(#binary::RawWrite::NO);
     };
     let to_binary = quote!(#binary::ToBinary);
-    let members = fields.iter().map(|f| &f.member);
-    let types: Vec<_> = fields.iter().map(|f| f.ty).collect();
+    let types = fields.iter().map(|f| f.ty);
+    let tiles = encodings_tile(
+        fields,
+        private,
+        |ty| quote!(#private::size_for_layout(<#ty as #to_binary>::ENCODED_SIZE)),
+    );
     quote! {
-        if <Self as #to_binary>::WRITES_BLOCK
-            #(&& <#types as #to_binary>::RAW.get())*
-            && #private::encodings_tile_in_order(
-                &[#(::core::mem::offset_of!(Self, #members)),*],
-                &[#(#private::size_for_layout(<#types as #to_binary>::ENCODED_SIZE)),*],
-                ::core::mem::size_of::<Self>(),
-            )
-        {
+        if <Self as #to_binary>::WRITES_BLOCK #(&& <#types as #to_binary>::RAW.get())* && #tiles {
             // SAFETY: `Self` writes blocks, of its fields' `ENCODED_SIZE`s summed; every field
             // is raw (its own `ToBinary::RAW` says so), so the first `ENCODED_SIZE` bytes of its
             // memory are initialized and are what its `encode_block` writes; the fields' encodings
@@ -118,14 +115,10 @@ pub fn is_raw(cont: &Container, binary: &TokenStream, private: &TokenStream) -> 
         return quote!(#binary::Raw::NO);
     };
     let from_binary = quote!(#binary::FromBinary<'de>);
-    let members = fields.iter().map(|f| &f.member);
-    let types: Vec<_> = fields.iter().map(|f| f.ty).collect();
+    let types = fields.iter().map(|f| f.ty);
+    let tiles = encodings_tile(fields, private, |ty| quote!(<#ty as #from_binary>::MIN_SIZE));
     quote! {
-        if #(<#types as #from_binary>::RAW.get() &&)* #private::encodings_tile_in_order(
-            &[#(::core::mem::offset_of!(Self, #members)),*],
-            &[#(<#types as #from_binary>::MIN_SIZE),*],
-            ::core::mem::size_of::<Self>(),
-        ) {
+        if #(<#types as #from_binary>::RAW.get() &&)* #tiles {
             // SAFETY: every field is raw (its own RAW says so), so it is fixed-size and its
             // memory starts with its encoding's `MIN_SIZE` bytes once its `raw_bytes_valid`
             // accepts them; the fields' encodings lie one after the other from offset 0 in
@@ -137,6 +130,25 @@ pub fn is_raw(cont: &Container, binary: &TokenStream, private: &TokenStream) -> 
         } else {
             #binary::Raw::NO
         }
+    }
+}
+
+/// A constant `bool` expression: the fields' encodings, each `size(type)` bytes, lie in memory
+/// one after the other from offset 0 in declaration order, and end within `Self` (the raw
+/// proofs' layout check).
+fn encodings_tile(
+    fields: &[Field],
+    private: &TokenStream,
+    size: impl Fn(&syn::Type) -> TokenStream,
+) -> TokenStream {
+    let members = fields.iter().map(|f| &f.member);
+    let sizes = fields.iter().map(|f| size(f.ty));
+    quote! {
+        #private::encodings_tile_in_order(
+            &[#(::core::mem::offset_of!(Self, #members)),*],
+            &[#(#sizes),*],
+            ::core::mem::size_of::<Self>(),
+        )
     }
 }
 

@@ -292,6 +292,32 @@ fn errors_name_the_element_and_the_field() {
     assert_eq!(err.path(), "/0/text");
     assert!(err.to_string().starts_with("invalid length: 200 bytes claimed"), "{err}");
 
+    // The same where a length takes three bytes: the second string claims one byte more than
+    // remains, and the error is at its first byte.
+    let texts = ["a".repeat(300), "bc".into(), "d".into()];
+    let lines: Vec<Line> = texts.iter().map(|text| Line { text: text.clone(), ..Line::default() }).collect();
+    let mut bytes = binary::to_vec(&lines).unwrap();
+    let lengths = 1 + 3; // the count, the codes
+    assert_eq!(bytes[lengths..lengths + 5], [0xF9, 0x2C, 0x01, 2, 1]);
+    let remain_after_first = bytes.len() - (lengths + 5 + 300);
+    bytes[lengths + 3] = remain_after_first as u8 + 1;
+    let err = binary::from_slice::<Vec<Line>>(&bytes).unwrap_err();
+    assert_eq!(err.path(), "/1/text");
+    assert_eq!(err.offset(), lengths + 5 + 300, "{err}");
+    let claim =
+        format!("{} bytes claimed, but only {remain_after_first} bytes remain", remain_after_first + 1);
+    assert!(err.to_string().contains(&claim), "{err}");
+    // And with invalid UTF-8 in the third string, after the long one, both ways of reading.
+    let mut bytes = binary::to_vec(&lines).unwrap();
+    let third = lengths + 5 + 300 + 2;
+    bytes[third] = 0xFF;
+    for err in [
+        binary::from_slice::<Vec<Line>>(&bytes).unwrap_err(),
+        binary::from_slice::<Vec<LineRef>>(&bytes).unwrap_err(),
+    ] {
+        assert_eq!((err.path(), err.offset()), ("/2/text", third), "{err}");
+    }
+
     // Invalid UTF-8 in the 131st string.
     let mut lines: Vec<Line> = (0..COLUMN_BLOCK + 5).map(line).collect();
     lines[COLUMN_BLOCK + 2].text = "éé".into();

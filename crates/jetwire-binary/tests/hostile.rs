@@ -127,7 +127,7 @@ fn invalid_values_are_errors() {
             from_slice::<String>(&[2, 0xC3, 0x28]).map(drop),
             "invalid UTF-8 in a string: found bytes C3 28 at byte 1",
         ),
-        (from_slice::<&str>(&[1, 0x80]).map(drop), "invalid UTF-8 in a string: found bytes 80 at byte 1"),
+        (from_slice::<&str>(&[1, 0x80]).map(drop), "invalid UTF-8 in a string: found byte 80 at byte 1"),
         (
             from_slice::<Result<u8, u8>>(&[2, 0]).map(drop),
             "invalid variant index of enum Result: expected 0 to 1, found 2 at byte 0",

@@ -153,6 +153,15 @@ fn options_results_tuples_pointers() {
     round_trip(Box::new(1u16), &[1, 0]);
     round_trip(Rc::new(1u8), &[1]);
     round_trip(Arc::new("a".to_owned()), &[1, b'a']);
+    // Shared strings and slices are strings and sequences; a path borrows its text.
+    round_trip(Rc::<str>::from("ab"), &[2, b'a', b'b']);
+    round_trip(Arc::<str>::from("é"), &[2, 0xC3, 0xA9]);
+    round_trip(Rc::<[u16]>::from([1, 2]), &[2, 1, 0, 2, 0]);
+    round_trip(Arc::<[String]>::from(["x".to_owned()]), &[1, 1, b'x']);
+    let path: &std::path::Path = from_slice(&[3, b'a', b'/', b'b']).unwrap();
+    assert_eq!(path, std::path::Path::new("a/b"));
+    let err = from_slice::<Arc<str>>(&[1, 0xFF]).unwrap_err();
+    assert_eq!(err.to_string(), "invalid UTF-8 in a string: found byte FF at byte 1");
     assert_eq!(to_vec(&&7u8).unwrap(), [7]);
     let err = from_slice::<Option<u8>>(&[2]).unwrap_err();
     assert_eq!(err.to_string(), "invalid Option tag: expected 0 or 1, found 0x02 at byte 0");

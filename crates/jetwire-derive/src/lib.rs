@@ -152,6 +152,14 @@
 //!   input.
 //! - `#[jetwire(bound = "...")]`: as for JSON; `bound(to_binary = "...", from_binary = "...")`
 //!   sets the predicates of one binary impl.
+//! - `#[jetwire(recursive)]` on a field of a type that holds itself through another type
+//!   (`enum Statement { Eval(#[jetwire(recursive)] Box<Condition>), .. }` where `Condition` holds a
+//!   `Box<Statement>`). `FromBinary::MIN_SIZE`, the fewest bytes a value takes, is computed from
+//!   the fields' at compile time, and through `Box`, `Rc`, `Arc`, tuples and arrays such a cycle
+//!   would compute itself ("cycle detected when ... `MIN_SIZE`"); the marked field counts as no
+//!   bytes instead, which keeps it a lower bound. Fields that hold their own type
+//!   (`Box<Self>`, `Box<Expr>` in `Expr`, `(u8, Rc<Tree<T>>)` in `Tree<T>`) are found without the
+//!   attribute, and `Vec`, `Option` and the maps break the cycle by themselves. JSON ignores it.
 //! - `#[jetwire(versioned)]` on a struct: the fields are framed by their byte length, so that a
 //!   reader that knows fewer trailing fields skips the rest, and a reader that knows more gives
 //!   the missing trailing ones their `default`, the container's, or their type's absent value

@@ -197,6 +197,19 @@ struct Texts<'a> {
     cow: Cow<'a, str>,
     path: PathBuf,
     optional: Option<String>,
+    shared: std::rc::Rc<str>,
+    atomic: std::sync::Arc<str>,
+    #[allow(clippy::box_collection, reason = "a pointer to a `String` is a string column too")]
+    pointer: Box<String>,
+}
+
+/// The borrowed string types in columns, read back.
+#[derive(ToBinary, FromBinary, Debug, PartialEq)]
+#[jetwire(columnar)]
+struct BorrowedTexts<'a> {
+    borrowed: &'a str,
+    path: &'a Path,
+    cow: Cow<'a, str>,
 }
 
 #[derive(ToBinary)]
@@ -210,6 +223,9 @@ struct TextRefs<'a> {
     cow: Cow<'a, str>,
     path: &'a Path,
     optional: Option<&'a str>,
+    shared: &'a str,
+    atomic: &'a str,
+    pointer: std::rc::Rc<String>,
 }
 
 #[test]
@@ -225,6 +241,9 @@ fn the_string_types_share_one_column() {
                 cow: Cow::Owned(word.to_owned()),
                 path: PathBuf::from(word),
                 optional: (i % 3 == 0).then(|| word.to_owned()),
+                shared: word.into(),
+                atomic: word.into(),
+                pointer: Box::new(word.to_owned()),
             }
         })
         .collect();
@@ -240,12 +259,21 @@ fn the_string_types_share_one_column() {
             cow: Cow::Borrowed(word),
             path: Path::new(word),
             optional: t.optional.as_deref(),
+            shared: word,
+            atomic: word,
+            pointer: std::rc::Rc::new(word.to_string()),
         })
         .collect();
     assert_eq!(binary::to_vec(&refs).unwrap(), bytes);
     let back: Vec<Texts> = binary::from_slice(&bytes).unwrap();
     assert_eq!(back, texts);
     assert!(back.iter().all(|t| matches!(t.cow, Cow::Borrowed(_))));
+    let borrowed: Vec<BorrowedTexts> = borrowed_words
+        .iter()
+        .map(|word| BorrowedTexts { borrowed: word, path: Path::new(word), cow: Cow::Borrowed(word) })
+        .collect();
+    let borrowed_bytes = binary::to_vec(&borrowed).unwrap();
+    assert_eq!(binary::from_slice::<Vec<BorrowedTexts>>(&borrowed_bytes).unwrap(), borrowed);
     // One text column is every length, then every string's bytes.
     let column: Vec<&str> = borrowed_words[..COLUMN_BLOCK].to_vec();
     let mut out = Vec::new();

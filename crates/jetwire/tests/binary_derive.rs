@@ -344,6 +344,81 @@ enum Either<L, R> {
     Right(R),
 }
 
+/// An expression tree that holds itself through `Box`es, alone, in tuples and in arrays: the
+/// fields that hold the type itself count as no bytes in its `MIN_SIZE`.
+#[derive(ToBinary, FromBinary, ToJson, FromJson, Debug, PartialEq, Clone)]
+enum Expr {
+    Num(f64),
+    Add(Box<Expr>, Box<Expr>),
+    Neg { inner: Box<Self> },
+    Tagged((u8, Box<Expr>)),
+    Pair([Box<Expr>; 2]),
+}
+
+/// A generic tree through `Box` and `Arc`.
+#[derive(ToBinary, FromBinary, Debug, PartialEq)]
+enum Tree<T> {
+    Leaf(T),
+    Node(Box<Tree<T>>, std::sync::Arc<Tree<T>>),
+}
+
+/// Two types that hold each other: one of the two fields that close the cycle says so.
+#[derive(ToBinary, FromBinary, ToJson, FromJson, Debug, PartialEq)]
+enum Statement {
+    Eval(#[jetwire(recursive)] Box<Condition>),
+    Block(Vec<Statement>),
+}
+
+#[derive(ToBinary, FromBinary, ToJson, FromJson, Debug, PartialEq)]
+enum Condition {
+    Const(bool),
+    If(Box<Condition>, Box<Statement>),
+}
+
+#[test]
+fn recursive_types() {
+    use binary::FromBinary as _;
+    let num = |n: f64| Box::new(Expr::Num(n));
+    let expr = Expr::Add(
+        Box::new(Expr::Neg { inner: num(1.0) }),
+        Box::new(Expr::Pair([num(2.0), Box::new(Expr::Tagged((7, num(3.0))))])),
+    );
+    let mut expected = vec![1, 2, 0];
+    expected.extend(1f64.to_le_bytes());
+    expected.extend([4, 0]);
+    expected.extend(2f64.to_le_bytes());
+    expected.extend([3, 7, 0]);
+    expected.extend(3f64.to_le_bytes());
+    round_trip(&expr, &expected);
+    assert_eq!(jetwire::json::from_str::<Expr>(&jetwire::json::to_string(&expr).unwrap()).unwrap(), expr);
+    // The variant index is all that every value takes.
+    assert_eq!(Expr::MIN_SIZE, 1);
+    assert_eq!(error::<Expr>(&expected[..expected.len() - 1]).path(), "/Add/1/Pair/0/1/Tagged/0/1/Num");
+
+    let leaf = |n: u16| Tree::Leaf(n);
+    let tree = Tree::Node(Box::new(leaf(1)), std::sync::Arc::new(Tree::Node(leaf(2).into(), leaf(3).into())));
+    round_trip(&tree, &[1, 0, 1, 0, 1, 0, 2, 0, 0, 3, 0]);
+
+    let statement = Statement::Block(vec![
+        Statement::Eval(Box::new(Condition::Const(true))),
+        Statement::Eval(Box::new(Condition::If(
+            Box::new(Condition::Const(false)),
+            Box::new(Statement::Block(vec![])),
+        ))),
+    ]);
+    round_trip(&statement, &[1, 2, 0, 0, 1, 0, 1, 0, 0, 1, 0]);
+    assert_eq!((Statement::MIN_SIZE, Condition::MIN_SIZE), (1, 2));
+    let json = jetwire::json::to_string(&statement).unwrap();
+    assert_eq!(jetwire::json::from_str::<Statement>(&json).unwrap(), statement);
+
+    // However deep the input nests, the decoder stops at its depth limit.
+    let deep: Vec<u8> = [1, 1].repeat(10_000).into_iter().chain([1, 0]).collect();
+    let err = error::<Statement>(&deep);
+    assert_eq!(err.category(), binary::Category::Limit, "{err}");
+    let deep: Vec<u8> = [2].repeat(100_000).into_iter().chain([0; 8]).collect();
+    assert_eq!(error::<Expr>(&deep).category(), binary::Category::Limit);
+}
+
 #[test]
 fn generic_types() {
     round_trip(&Vec3 { x: 1u8, y: 2, z: 3 }, &[1, 2, 3]);

@@ -345,9 +345,13 @@ fn cow_str_borrows_unless_escaped() {
 }
 
 #[test]
-fn boxed_str() {
+fn boxed_and_shared_str() {
     round_trip(&Box::<str>::from("boxed \u{2028}"), "\"boxed \u{2028}\"");
     round_trip(&Box::<str>::from(""), r#""""#);
+    round_trip(&Rc::<str>::from("rc \"q\""), r#""rc \"q\"""#);
+    round_trip(&Arc::<str>::from("arc"), r#""arc""#);
+    round_trip(&BTreeMap::from([(Arc::<str>::from("k"), Rc::<str>::from("v"))]), r#"{"k":"v"}"#);
+    round_trip(&BTreeMap::from([(Rc::<str>::from("é\n"), 1u8)]), r#"{"é\n":1}"#);
 }
 
 // ---- pointers and Option --------------------------------------------------------------------------
@@ -364,6 +368,8 @@ fn smart_pointers() {
     assert_eq!(json::to_string(&&mut 7u8).unwrap(), "7");
     let boxed: Box<[u8]> = vec![1, 2].into_boxed_slice();
     assert_eq!(json::to_string(&*boxed).unwrap(), "[1,2]");
+    round_trip(&Rc::<[u8]>::from([1, 2]), "[1,2]");
+    round_trip(&Arc::<[String]>::from(["a".to_owned()]), r#"["a"]"#);
 }
 
 #[derive(ToJson, FromJson, Debug, PartialEq)]
@@ -681,6 +687,10 @@ fn paths() {
     round_trip(&PathBuf::from("relative\\win"), r#""relative\\win""#);
     round_trip(&PathBuf::new(), r#""""#);
     assert_eq!(json::to_string(std::path::Path::new("p")).unwrap(), r#""p""#);
+    // A `&Path` borrows its text, so an escaped one cannot be read, as for `&str`.
+    let path: &std::path::Path = json::from_str(r#""/a/b""#).unwrap();
+    assert_eq!(path, std::path::Path::new("/a/b"));
+    assert!(json::from_str::<&std::path::Path>(r#""a\\b""#).is_err());
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;

@@ -734,7 +734,8 @@ fn invalid_utf8(bytes: &[u8], end_offset: usize) -> Error {
     let at = std::str::from_utf8(bytes).err().map_or(0, |e| e.valid_up_to());
     let offset = end_offset - bytes.len() + at;
     let found: Vec<String> = bytes[at..].iter().take(4).map(|b| format!("{b:02X}")).collect();
-    data_error(offset, format_args!("invalid UTF-8 in a string: found bytes {}", found.join(" ")))
+    let found = format!("byte{} {}", plural(found.len()), found.join(" "));
+    data_error(offset, format_args!("invalid UTF-8 in a string: found {found}"))
 }
 
 /// The error for a length of `len` elements of at least `min_size` bytes each, at `offset`,

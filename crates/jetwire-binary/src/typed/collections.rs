@@ -398,6 +398,20 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Box<[T]> {
     }
 }
 
+impl<'de, T: FromBinary<'de>> FromBinary<'de> for std::rc::Rc<[T]> {
+    #[inline]
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        Vec::decode(decoder).map(Self::from)
+    }
+}
+
+impl<'de, T: FromBinary<'de>> FromBinary<'de> for std::sync::Arc<[T]> {
+    #[inline]
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        Vec::decode(decoder).map(Self::from)
+    }
+}
+
 impl<T: ToBinary> ToBinary for VecDeque<T> {
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
         encoder.write_len(self.len());

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::collections::element_error;
-use super::{FromBinary, ToBinary};
+use super::{ColumnReader, FromBinary, ToBinary};
 use crate::decode::Decoder;
 use crate::encode::Encoder;
 use crate::error::{Error, Result};
@@ -52,11 +52,14 @@ macro_rules! forward_to_binary {
 
 forward_to_binary!(Box<T>, Rc<T>, Arc<T>, &T, &mut T);
 
-/// Counts as a level of nesting: types that hold themselves do so through a pointer.
+/// Counts as a level of nesting: types that hold themselves do so through a pointer. In the
+/// column layout, a column of pointers is the pointees' column (as [`forward_to_binary`] writes
+/// it), so that `Box<String>` fields read and write string columns like `String` fields.
 macro_rules! pointer_from_binary {
     ($($pointer:ident),*) => {$(
         impl<'de, T: FromBinary<'de>> FromBinary<'de> for $pointer<T> {
             const MIN_SIZE: usize = T::MIN_SIZE;
+            const COLUMN_IN_ROWS: bool = T::COLUMN_IN_ROWS;
 
             #[inline]
             fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
@@ -69,9 +72,42 @@ macro_rules! pointer_from_binary {
             fn absent() -> Option<Self> {
                 T::absent().map($pointer::new)
             }
+
+            #[inline]
+            fn decode_column(
+                decoder: &mut Decoder<'de>,
+                indices: core::ops::Range<usize>,
+                mut put: impl FnMut(Self),
+            ) -> Result<()> {
+                decoder.enter()?;
+                T::decode_column(decoder, indices, |value| put($pointer::new(value)))?;
+                decoder.leave();
+                Ok(())
+            }
+
+            #[inline]
+            fn open_column(
+                decoder: &mut Decoder<'de>,
+                indices: core::ops::Range<usize>,
+            ) -> Result<impl ColumnReader<'de, Self> + use<'de, T>> {
+                decoder.enter()?;
+                let column = T::open_column(decoder, indices)?;
+                decoder.leave();
+                Ok(PointerColumn(column))
+            }
+        }
+
+        impl<'de, T, C: ColumnReader<'de, T>> ColumnReader<'de, $pointer<T>> for PointerColumn<C> {
+            #[inline(always)]
+            fn value(&mut self, k: usize) -> Result<$pointer<T>> {
+                self.0.value(k).map($pointer::new)
+            }
         }
     )*};
 }
+
+/// A column of pointers: the pointees' column, each value put behind its pointer as it is taken.
+struct PointerColumn<C>(C);
 
 pointer_from_binary!(Box, Rc, Arc);
 
@@ -439,4 +475,13 @@ impl<'de> FromBinary<'de> for PathBuf {
     }
 
     super::text::open_str_column!(PathBuf::from, in_rows: true);
+}
+
+/// Borrowed from the input.
+impl<'de: 'a, 'a> FromBinary<'de> for &'a Path {
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        decoder.read_str().map(Path::new)
+    }
+
+    super::text::open_str_column!(Path::new, in_rows: false, 'a);
 }

@@ -127,6 +127,24 @@ impl<'de> FromBinary<'de> for Box<str> {
     open_str_column!(Box::from, in_rows: true);
 }
 
+impl<'de> FromBinary<'de> for std::rc::Rc<str> {
+    #[inline]
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        decoder.read_str().map(Self::from)
+    }
+
+    open_str_column!(std::rc::Rc::from, in_rows: true);
+}
+
+impl<'de> FromBinary<'de> for std::sync::Arc<str> {
+    #[inline]
+    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+        decoder.read_str().map(Self::from)
+    }
+
+    open_str_column!(std::sync::Arc::from, in_rows: true);
+}
+
 impl<'de: 'a, 'a> FromBinary<'de> for Cow<'a, str> {
     #[inline]
     fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {

@@ -177,10 +177,19 @@ impl Gen<'_> {
         }
     }
 
-    /// `MIN_SIZE` of fields read in order.
+    /// `MIN_SIZE` of fields read in order. A field that holds this type again counts as no
+    /// bytes: its `MIN_SIZE` would be computed from this one, a cycle the compiler refuses.
+    /// That is a lower bound still, as `MIN_SIZE` must be, and a recursive field is never
+    /// fixed-size, so no fixed-size run counts on it.
     fn min_size(&self, fields: &[Field]) -> TokenStream {
         let binary = self.binary;
-        let sizes = fields.iter().filter(|f| travels(f) && f.attrs.with.is_none()).map(|f| {
+        let counted = |f: &&Field| {
+            travels(f)
+                && f.attrs.with.is_none()
+                && f.attrs.recursive.is_none()
+                && !holds(f.ty, &self.cont.ident)
+        };
+        let sizes = fields.iter().filter(counted).map(|f| {
             let ty = f.ty;
             quote!(.saturating_add(<#ty as #binary::FromBinary<'de>>::MIN_SIZE))
         });
@@ -715,5 +724,33 @@ fn fields_in_place(fields: &[Field], value_of: &dyn Fn(&Field) -> TokenStream) -
             // SAFETY: every field of `Self` was written just above.
             return ::core::result::Result::Ok(unsafe { __slot.assume_init_mut() });
         }
+    }
+}
+
+/// Whether `ty` is the type `name` (or `Self`), or holds it through the pointers, tuples and
+/// arrays whose `MIN_SIZE` is their contents': the fields whose `MIN_SIZE` would be computed
+/// from their own container's. `Vec`, `Option` and the maps have a `MIN_SIZE` of their own (a
+/// count, a tag), so a type may hold itself through them without a cycle. A type that holds
+/// itself through another type needs `#[jetwire(recursive)]` on the field.
+fn holds(ty: &syn::Type, name: &syn::Ident) -> bool {
+    match ty {
+        syn::Type::Paren(inner) => holds(&inner.elem, name),
+        syn::Type::Group(inner) => holds(&inner.elem, name),
+        syn::Type::Array(array) => holds(&array.elem, name),
+        syn::Type::Tuple(tuple) => tuple.elems.iter().any(|elem| holds(elem, name)),
+        syn::Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else { return false };
+            if last.ident == *name || path.path.is_ident("Self") {
+                return true;
+            }
+            let pointer = ["Box", "Rc", "Arc"].iter().any(|pointer| last.ident == pointer);
+            let syn::PathArguments::AngleBracketed(arguments) = &last.arguments else { return false };
+            pointer
+                && arguments
+                    .args
+                    .iter()
+                    .any(|argument| matches!(argument, syn::GenericArgument::Type(ty) if holds(ty, name)))
+        }
+        _ => false,
     }
 }

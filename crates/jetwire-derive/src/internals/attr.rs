@@ -182,6 +182,8 @@ pub struct Field {
     pub base64: Option<Span>,
     /// `bound = "..."`.
     pub bound: Bound,
+    /// `recursive`: the field holds its container again, through another type.
+    pub recursive: Option<Span>,
 }
 
 /// A `borrow` attribute.
@@ -354,6 +356,7 @@ impl Field {
         let mut borrow = Attr::none(cx, "borrow");
         let mut base64 = Flag::none(cx, "base64");
         let mut bound = Attr::none(cx, "bound");
+        let mut recursive = Flag::none(cx, "recursive");
 
         for_each_meta(cx, &field.attrs, |meta| {
             let span = path_span(&meta);
@@ -412,6 +415,9 @@ impl Field {
                 if let Some(b) = bound_value(cx, &meta)? {
                     bound.set(span, b);
                 }
+            } else if meta.path.is_ident("recursive") {
+                flag_value(cx, &meta, "recursive")?;
+                recursive.set(span);
             } else {
                 unknown(cx, &meta, "field")?;
             }
@@ -434,6 +440,7 @@ impl Field {
             borrow: borrow.get(),
             base64: base64.get(),
             bound: bound.get().unwrap_or_default(),
+            recursive: recursive.get(),
         }
     }
 }

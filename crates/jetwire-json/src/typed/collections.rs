@@ -102,6 +102,18 @@ impl<'de, T: FromJson<'de>> FromJson<'de> for Box<[T]> {
     }
 }
 
+impl<'de, T: FromJson<'de>> FromJson<'de> for std::rc::Rc<[T]> {
+    fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
+        Vec::from_json(reader).map(Self::from)
+    }
+}
+
+impl<'de, T: FromJson<'de>> FromJson<'de> for std::sync::Arc<[T]> {
+    fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
+        Vec::from_json(reader).map(Self::from)
+    }
+}
+
 impl<'de, T: FromJson<'de>> FromJson<'de> for VecDeque<T> {
     fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
         let mut items = VecDeque::new();
@@ -200,11 +212,24 @@ impl ToJsonKey for Cow<'_, str> {
     }
 }
 
-impl ToJsonKey for Box<str> {
-    fn write_key<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
-        writer.property_name(self)
-    }
+/// The owned and shared strings: their text.
+macro_rules! str_keys {
+    ($($string:ty),*) => {$(
+        impl ToJsonKey for $string {
+            fn write_key<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
+                writer.property_name(self)
+            }
+        }
+
+        impl<'de> FromJsonKey<'de> for $string {
+            fn from_key(key: Key<'de>, _: &Reader<'de>) -> Result<Self> {
+                Ok(Self::from(&*key.decoded()))
+            }
+        }
+    )*};
 }
+
+str_keys!(Box<str>, std::rc::Rc<str>, std::sync::Arc<str>);
 
 impl ToJsonKey for char {
     fn write_key<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
@@ -234,12 +259,6 @@ impl<'de: 'a, 'a> FromJsonKey<'de> for &'a str {
                     .data_error("expected a property name that can be borrowed, found one with escapes"))
             }
         }
-    }
-}
-
-impl<'de> FromJsonKey<'de> for Box<str> {
-    fn from_key(key: Key<'de>, _: &Reader<'de>) -> Result<Self> {
-        Ok(super::scalars::owned_string(key.decoded()).into_boxed_str())
     }
 }
 

@@ -253,6 +253,18 @@ impl<'de> FromJson<'de> for Box<str> {
     }
 }
 
+impl<'de> FromJson<'de> for std::rc::Rc<str> {
+    fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
+        reader.read_str().map(|text| Self::from(&*text))
+    }
+}
+
+impl<'de> FromJson<'de> for std::sync::Arc<str> {
+    fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
+        reader.read_str().map(|text| Self::from(&*text))
+    }
+}
+
 impl ToJson for () {
     fn to_json<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {
         writer.null()

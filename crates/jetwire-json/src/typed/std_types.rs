@@ -246,3 +246,10 @@ impl<'de> FromJson<'de> for PathBuf {
         reader.read_str().map(|text| PathBuf::from(text.into_owned()))
     }
 }
+
+/// Borrowed from the input, so a path written with escapes is an error, as for `&str`.
+impl<'de: 'a, 'a> FromJson<'de> for &'a Path {
+    fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
+        reader.read_borrowed_str().map(Path::new)
+    }
+}

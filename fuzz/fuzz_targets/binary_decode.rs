@@ -1,10 +1,11 @@
 //! Any bytes decoded as a derived type that uses most of what the binary format offers (borrowed
-//! and owned strings and bytes, plain blocks, raw structs, options, enums, maps, recursion, a
-//! columnar struct): no panic, and since the format is canonical (but for the order of map
-//! entries), whatever decodes encodes back to the input. `from_slice_into` over a value that
-//! holds data already gives the same value as `from_slice`, or fails where it fails. The same bytes as a versioned struct, whose bodies are
-//! not canonical (they may hold fewer or more fields), decode to a value whose encoding is a
-//! fixed point.
+//! and owned strings and bytes, plain blocks, raw structs, options, enums, maps, recursion
+//! through `Vec` and `Box`, a columnar struct with string and pointer-to-string columns): no
+//! panic, and since the format is canonical (but for the order of map entries), whatever decodes
+//! encodes back to the input. `from_slice_into` over a value that holds data already gives the
+//! same value as `from_slice`, or fails where it fails. The same bytes as a versioned struct,
+//! whose bodies are not canonical (they may hold fewer or more fields), decode to a value whose
+//! encoding is a fixed point.
 
 #![no_main]
 
@@ -58,6 +59,8 @@ enum Shape {
         w: u16,
         h: u16,
     },
+    /// The enum again through a `Box` alone.
+    Scaled(u8, Box<Shape>),
 }
 
 #[derive(Debug, Default, PartialEq, ToBinary, FromBinary)]
@@ -78,6 +81,10 @@ struct Settings {
 struct Row {
     key: u32,
     value: String,
+    /// Pointers to strings are string columns too.
+    shared: std::rc::Rc<str>,
+    #[allow(clippy::box_collection, reason = "a pointer to a `String` is what is read")]
+    boxed: Box<String>,
 }
 
 fn filled() -> Message<'static> {
@@ -87,7 +94,9 @@ fn filled() -> Message<'static> {
         names: (0..5).map(|i| (i, format!("name {i}"))).collect(),
         nested: vec![vec![1, 2, 3]; 4],
         tree: Some(Box::new(Node { value: 1, children: (0..3).map(|_| Node::default()).collect() })),
-        rows: (0..200).map(|i| Row { key: i, value: i.to_string() }).collect(),
+        rows: (0..200)
+            .map(|i| Row { key: i, value: i.to_string(), shared: "s".into(), boxed: Box::default() })
+            .collect(),
         marks: (0..30).map(|i| Mark { weight: f64::from(i), id: i, on: i % 2 == 0 }).collect(),
         ..Message::default()
     }

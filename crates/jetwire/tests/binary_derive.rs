@@ -108,6 +108,32 @@ fn enums_are_a_variant_index_and_the_fields() {
     assert_eq!(err.path(), "/Many/0/0/Rect", "the path names the variant whose payload is cut");
 }
 
+/// Variants whose index is written in one block with their first fixed-size fields, or alone
+/// before a first field that does not write a block.
+#[derive(ToBinary, FromBinary, Debug, PartialEq)]
+enum Payloads {
+    Numbers(u8, u32),
+    TextFirst(String, u16),
+    NumbersFirst(u16, String, u8),
+    Module(#[jetwire(with = "hex_u16")] u16, u8),
+    SkippedFirst(#[jetwire(skip)] u64, i16),
+    Nested((u8, [u16; 2]), Option<u8>),
+}
+
+#[test]
+fn variant_indices_go_with_the_first_fields() {
+    round_trip(&Payloads::Numbers(7, 1), &[0, 7, 1, 0, 0, 0]);
+    round_trip(&Payloads::TextFirst("a".into(), 2), &[1, 1, b'a', 2, 0]);
+    round_trip(&Payloads::NumbersFirst(3, "b".into(), 4), &[2, 3, 0, 1, b'b', 4]);
+    round_trip(&Payloads::Module(0x0102, 5), &[3, 1, 2, 5]);
+    round_trip(&Payloads::SkippedFirst(0, -1), &[4, 0xFF, 0xFF]);
+    round_trip(&Payloads::Nested((1, [2, 3]), Some(4)), &[5, 1, 2, 0, 3, 0, 1, 4]);
+    // Appended to what the output holds, as any value.
+    let mut out = vec![9];
+    binary::to_writer(&mut out, &[Payloads::Numbers(1, 2), Payloads::Module(3, 4)]).unwrap();
+    assert_eq!(out, [9, 0, 1, 2, 0, 0, 0, 3, 0, 3, 4]);
+}
+
 #[derive(ToBinary, FromBinary, Debug, PartialEq)]
 enum Never {}
 

@@ -146,15 +146,6 @@ pub fn encode_field_block<'b, T: ToBinary + ?Sized>(value: &T, block: &'b mut [u
     rest
 }
 
-/// Writes `byte` at the front of `block` and returns the bytes after it: an enum variant's
-/// one-byte index, in one block with the variant's first fields.
-#[inline(always)]
-pub fn encode_lead_byte(byte: u8, block: &mut [u8]) -> &mut [u8] {
-    let (head, rest) = block.split_first_mut().expect("a block with a lead byte holds it");
-    *head = byte;
-    rest
-}
-
 /// Reads a `T` as one block of memory when `T` is plain on this host; `None` otherwise.
 #[inline(always)]
 pub fn decode_plain<'de, T: FromBinary<'de>>(decoder: &mut Decoder<'de>) -> Option<Result<T>> {

@@ -23,7 +23,7 @@ pub fn generate(cont: &Container) -> TokenStream {
 
     let body = match &cont.data {
         Data::Struct(_, fields) => {
-            let writes = write_fields(fields, &private, None, None, |f| {
+            let writes = write_fields(fields, &private, None, |f| {
                 let member = &f.member;
                 quote!(&self.#member)
             });
@@ -192,23 +192,13 @@ fn generics(cont: &Container, krate: &syn::Path) -> syn::Generics {
 /// each field's block after the previous one, where separate writes would check once per field.
 /// Which fields write blocks is known only to the compiler (`WRITES_BLOCK`), so every field
 /// gets the code and constants decide. A field written `with` a module breaks a run.
-///
-/// A `lead` byte (an enum variant's one-byte index) is written first: at the front of the first
-/// run when the first field writes a block, so that the index and the fixed-size fields after it
-/// take one capacity check, else on its own.
 fn write_fields(
     fields: &[Field],
     private: &TokenStream,
     variant: Option<&str>,
-    lead: Option<u8>,
     access: impl Fn(&Field) -> TokenStream,
 ) -> TokenStream {
     let travelling: Vec<&Field> = fields.iter().filter(|f| travels(f)).collect();
-    let lead_alone = match lead {
-        Some(byte) if travelling.is_empty() => quote!(__e.write_u8(#byte);),
-        Some(byte) => quote!(if !__block_0 { __e.write_u8(#byte); }),
-        None => TokenStream::new(),
-    };
     let block_name = |i: usize| quote::format_ident!("__block_{}", i);
     let size_name = |i: usize| quote::format_ident!("__run_size_{}", i);
     let blocks = travelling.iter().enumerate().map(|(i, f)| {
@@ -275,16 +265,11 @@ fn write_fields(
                 let __rest = if __in_run { #private::encode_field_block(#value, __rest) } else { __rest };
             }
         });
-        // The first run starts with the lead byte, if there is one.
-        let (size, rest) = match lead {
-            Some(byte) if i == 0 => (quote!(#size + 1), quote!(#private::encode_lead_byte(#byte, __rest))),
-            _ => (size.into_token_stream(), quote!(__rest)),
-        };
         quote! {
             if #block {
                 if #starts_run {
                     #private::encode_run(__e, #size, |__rest| {
-                        let __rest = #private::encode_field_block(#value, #rest);
+                        let __rest = #private::encode_field_block(#value, __rest);
                         let __in_run = true;
                         #(#later)*
                         let _ = (__rest, __in_run);
@@ -298,7 +283,6 @@ fn write_fields(
     quote! {
         #(#blocks)*
         #(#sizes)*
-        #lead_alone
         #(#writes)*
     }
 }
@@ -319,22 +303,14 @@ fn enum_body(cont: &Container, variants: &[Variant], private: &TokenStream) -> T
             };
         }
         let pattern = variant_pattern(variant);
-        // Indices below the varint's one-byte limit are one byte, the value itself.
-        let lead = u8::try_from(index).ok().filter(|&byte| byte < 0xF8);
-        let writes = write_fields(&variant.fields, private, Some(&name), lead, |f| {
+        let writes = write_fields(&variant.fields, private, Some(&name), |f| {
             let b = binding(f);
             quote!(#b)
         });
-        let long_index = match lead {
-            Some(_) => TokenStream::new(),
-            None => {
-                let index = index as u32;
-                quote!(__e.write_variant(#index);)
-            }
-        };
+        let index = index as u32;
         quote! {
             #pattern => {
-                #long_index
+                __e.write_variant(#index);
                 #writes
                 ::core::result::Result::Ok(())
             }

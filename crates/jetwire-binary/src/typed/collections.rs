@@ -359,6 +359,11 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
     /// in the column layout, which are read a field at a time, into new elements).
     fn decode_into(&mut self, decoder: &mut Decoder<'de>) -> Result<()> {
         let len = decoder.read_seq_len::<T>()?;
+        if len == 0 {
+            // As `decode`: nothing to read, and no level entered.
+            self.clear();
+            return Ok(());
+        }
         if T::COLUMNAR {
             self.clear();
             return columns::decode_blocks(decoder, self, len);
@@ -373,7 +378,11 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
             self.reserve(len);
             return append_elements(decoder, self, len);
         }
-        decoder.enter()?;
+        // Elements of one fixed size cannot nest, so, as in `decode`, they enter no level.
+        let nests = !(T::FIXED_SIZE && T::MIN_SIZE > 0);
+        if nests {
+            decoder.enter()?;
+        }
         self.truncate(len);
         for (index, item) in self.iter_mut().enumerate() {
             item.decode_into(decoder).map_err(|e| element_error(e, index))?;
@@ -386,7 +395,9 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
                 Err(err) => return Err(element_error(err, index)),
             }
         }
-        decoder.leave();
+        if nests {
+            decoder.leave();
+        }
         Ok(())
     }
 }

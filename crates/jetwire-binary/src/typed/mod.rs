@@ -419,7 +419,9 @@ pub fn from_slice_with<'de, T: FromBinary<'de>>(input: &'de [u8], options: Decod
 
 /// Decodes `input` into an existing `value`, reusing its allocations: a `Vec` keeps its
 /// capacity and its elements are decoded in place, a `String` keeps its buffer, nested structs
-/// and boxes are reused. On error, `value` is valid but unspecified.
+/// and boxes are reused (an `Rc` or `Arc` when it is its value's only owner). It reads the same
+/// values, and fails with the same errors, as [`from_slice`]. On error, `value` is valid but
+/// unspecified.
 ///
 /// ```
 /// let mut names: Vec<String> = vec![String::with_capacity(64)];

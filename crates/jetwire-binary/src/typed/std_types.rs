@@ -56,7 +56,7 @@ forward_to_binary!(Box<T>, Rc<T>, Arc<T>, &T, &mut T);
 /// column layout, a column of pointers is the pointees' column (as [`forward_to_binary`] writes
 /// it), so that `Box<String>` fields read and write string columns like `String` fields.
 macro_rules! pointer_from_binary {
-    ($($pointer:ident),*) => {$(
+    ($($pointer:ident => $unique:path),*) => {$(
         impl<'de, T: FromBinary<'de>> FromBinary<'de> for $pointer<T> {
             const MIN_SIZE: usize = T::MIN_SIZE;
             const COLUMN_IN_ROWS: bool = T::COLUMN_IN_ROWS;
@@ -67,6 +67,18 @@ macro_rules! pointer_from_binary {
                 let value = T::decode(decoder)?;
                 decoder.leave();
                 Ok($pointer::new(value))
+            }
+
+            /// Reuses the value inside when this pointer is its only owner (a `Box` always is).
+            fn decode_into(&mut self, decoder: &mut Decoder<'de>) -> Result<()> {
+                let Some(value) = $unique(self) else {
+                    *self = Self::decode(decoder)?;
+                    return Ok(());
+                };
+                decoder.enter()?;
+                value.decode_into(decoder)?;
+                decoder.leave();
+                Ok(())
             }
 
             fn absent() -> Option<Self> {
@@ -109,7 +121,13 @@ macro_rules! pointer_from_binary {
 /// A column of pointers: the pointees' column, each value put behind its pointer as it is taken.
 struct PointerColumn<C>(C);
 
-pointer_from_binary!(Box, Rc, Arc);
+pointer_from_binary!(Box => unique_box, Rc => Rc::get_mut, Arc => Arc::get_mut);
+
+/// A `Box`'s value, which it alone owns: `Rc::get_mut`'s counterpart.
+#[inline(always)]
+fn unique_box<T>(boxed: &mut Box<T>) -> Option<&mut T> {
+    Some(boxed)
+}
 
 /// `Option`: a tag byte, 0 for `None`, 1 for `Some` followed by the value.
 impl<T: ToBinary> ToBinary for Option<T> {

@@ -263,9 +263,14 @@ impl Gen<'_> {
                 } else {
                     TokenStream::new()
                 };
-                let (runs, read_in_runs) = self.fixed_runs(fields);
-                let field_value =
-                    |f: &Field| if travels(f) { read_in_runs(f) } else { self.skipped_value(f, true) };
+                let (runs, in_runs) = self.fixed_runs(fields);
+                let field_value = |f: &Field| {
+                    if travels(f) {
+                        in_runs(f, self.read_or_return(f, None))
+                    } else {
+                        self.skipped_value(f, true)
+                    }
+                };
                 let inits = fields.iter().map(|f| {
                     let member = &f.member;
                     let value = field_value(f);
@@ -315,6 +320,8 @@ impl Gen<'_> {
         } else {
             TokenStream::new()
         };
+        // The same runs of fixed-size fields as `decode`, so that a cut input fails alike.
+        let (runs, in_runs) = self.fixed_runs(fields);
         let intos = fields.iter().map(|f| {
             let member = &f.member;
             let error = self.field_error(f, None);
@@ -326,19 +333,23 @@ impl Gen<'_> {
                 quote!(self.#member = #value;)
             } else {
                 let ty = f.ty;
-                quote! {
-                    if let ::core::result::Result::Err(__err) =
-                        <#ty as #binary::FromBinary<'de>>::decode_into(&mut self.#member, __d)
-                    {
-                        return ::core::result::Result::Err(#error);
-                    }
-                }
+                in_runs(
+                    f,
+                    quote! {
+                        if let ::core::result::Result::Err(__err) =
+                            <#ty as #binary::FromBinary<'de>>::decode_into(&mut self.#member, __d)
+                        {
+                            return ::core::result::Result::Err(#error);
+                        }
+                    },
+                )
             }
         });
         let fixed = self.fixed_rebinding();
         let decode_into = quote! {
             #block_into
             #fixed
+            #runs
             #(#intos)*
             ::core::result::Result::Ok(())
         };
@@ -346,13 +357,17 @@ impl Gen<'_> {
     }
 
     /// Reading consecutive fixed-size fields as runs: statements that size every run (constants
-    /// that fold away), and a function giving the expression that reads a travelling field. The
+    /// that fold away), and a function that puts a travelling field's `read` (an expression or
+    /// a statement reading from `__d`) in its run. The
     /// first field of a run takes the whole run's bytes with one bounds check (an input cut
     /// short inside the run is an error at its first field), and every field of the run reads
     /// from those bytes, so that its own checks fold away. Which fields are fixed-size is known
     /// only to the compiler (`FIXED_SIZE`), so every field gets the code and constants decide.
     /// A field read `with` a module breaks a run (it reads from the decoder, between the runs).
-    fn fixed_runs<'f>(&'f self, fields: &'f [Field]) -> (TokenStream, impl Fn(&Field) -> TokenStream + 'f) {
+    fn fixed_runs<'f>(
+        &'f self,
+        fields: &'f [Field],
+    ) -> (TokenStream, impl Fn(&Field, TokenStream) -> TokenStream + 'f) {
         let binary = self.binary;
         let private = self.private;
         // Every travelling field has a place in the order; fields read by their type (not `with`
@@ -383,12 +398,12 @@ impl Gen<'_> {
             #(#sizes)*
             let mut __run = #binary::Decoder::new(&[]);
         };
-        let read = move |field: &Field| {
+        let in_run = move |field: &Field, read: TokenStream| {
             let Some(i) = members.iter().position(|m| ::core::ptr::eq(*m, field)) else {
-                return self.read_or_return(field, None);
+                return read;
             };
             if field.attrs.with.is_some() {
-                return self.read_or_return(field, None);
+                return read;
             }
             let (fixed, size) = (fixed_name(i), size_name(i));
             let starts_run = match i {
@@ -399,7 +414,6 @@ impl Gen<'_> {
                 }
             };
             let name = path_name(field);
-            let read = self.read_or_return(field, None);
             quote!({
                 if #starts_run {
                     __run = __d.take_fixed(#size).map_err(|__err| #private::field_error(__err, #name))?;
@@ -408,7 +422,7 @@ impl Gen<'_> {
                 #read
             })
         };
-        (statements, read)
+        (statements, in_run)
     }
 
     /// `COLUMNAR` and `decode_columns` for a `#[jetwire(columnar)]` struct: every field's
@@ -662,8 +676,11 @@ impl Gen<'_> {
                         }
                     }
                 });
+                // The payload taken as `decode` takes it, so that a cut input fails alike.
+                let fixed = self.variant_fixed_rebinding(v);
                 quote! {
                     #pattern if __index == #index => {
+                        #fixed
                         #(#intos)*
                         return ::core::result::Result::Ok(());
                     }

@@ -29,16 +29,21 @@ impl<'de> FromBinary<'de> for OffsetDateTime {
     const MIN_SIZE: usize = 16;
     const FIXED_SIZE: bool = true;
 
+    /// time's range bounds the date and time at the offset, not the instant in UTC (which may
+    /// lie a day past it), so the value is built from its local time.
     fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
         let secs = i64::from_le_bytes(decoder.read_array()?);
-        let utc = OffsetDateTime::from_unix_timestamp(secs)
-            .map_err(|e| out_of_range(decoder, 8, "timestamp", e))?;
         let nanos = decoder.read_u32()?;
-        let utc = utc.replace_nanosecond(nanos).map_err(|e| out_of_range(decoder, 4, "nanosecond", e))?;
         let offset = i32::from_le_bytes(decoder.read_array()?);
         let offset =
             UtcOffset::from_whole_seconds(offset).map_err(|e| out_of_range(decoder, 4, "UTC offset", e))?;
-        utc.checked_to_offset(offset).ok_or_else(|| out_of_range(decoder, 16, "timestamp", "out of range"))
+        // Both within a few hundred billion seconds of 0 for any valid value; saturating keeps
+        // an invalid one invalid.
+        let local_secs = secs.saturating_add(i64::from(offset.whole_seconds()));
+        let local = OffsetDateTime::from_unix_timestamp(local_secs)
+            .map_err(|e| out_of_range(decoder, 16, "timestamp", e))?;
+        let local = local.replace_nanosecond(nanos).map_err(|e| out_of_range(decoder, 8, "nanosecond", e))?;
+        Ok(local.replace_offset(offset))
     }
 }
 

@@ -9,7 +9,9 @@
 //!   `{"Variant": payload}`, bytes as arrays of numbers, map keys as strings (integer, boolean
 //!   and unit-variant keys written as their text). Where jetwire's rules differ from
 //!   `serde_json`'s, jetwire's apply: NaN and the infinities are an error to write (not
-//!   `null`), and integers are read as the type asked for, with jetwire's messages.
+//!   `null`), integers are read as the type asked for, with jetwire's messages, and a float's
+//!   exponent is written with its sign (`1e+300` where `serde_json` writes `1e300`; both read
+//!   back to the same bits).
 //! - Integers reach visitors as `u64`/`i64` (or `u128`/`i128` when larger), other numbers as
 //!   `f64`.
 //!

@@ -289,7 +289,9 @@ macro_rules! integer_keys {
             #[inline]
             fn from_key(key: Key<'de>, reader: &Reader<'de>) -> Result<Self> {
                 let text = key.decoded();
-                text.parse().map_err(|_| {
+                // Spelled as a JSON integer, so that `1`, `+1` and `01` are not one key.
+                let value = if is_json_integer(&text) { text.parse().ok() } else { None };
+                value.ok_or_else(|| {
                     reader.data_error(format_args!("expected a property name holding {}, found {:?}", stringify!($ty), text))
                 })
             }
@@ -298,6 +300,17 @@ macro_rules! integer_keys {
 }
 
 integer_keys!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+
+/// Whether `text` is an integer as JSON spells one: an optional `-`, then `0` or digits that do
+/// not start with `0`. Rust's `parse` also takes a `+` and leading zeros.
+fn is_json_integer(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    match digits.as_bytes() {
+        [b'0'] => true,
+        [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
+        _ => false,
+    }
+}
 
 /// Writes `entries` as a JSON object.
 pub(crate) fn write_map<'a, K, V, O>(

@@ -177,10 +177,12 @@ impl<'de> FromJson<'de> for Duration {
         reader.begin_object()?;
         let (mut secs, mut nanos) = (None, None);
         while let Some(key) = reader.next_key()? {
-            let (slot, name) = match key.raw() {
-                b"secs" => (&mut secs, "secs"),
-                b"nanos" => (&mut nanos, "nanos"),
-                _ => return Err(reader.unknown_field(&key.decoded(), &["secs", "nanos"])),
+            // Compared once its escapes are decoded, as derived structs compare their names.
+            let name = key.decoded();
+            let (slot, name) = match &*name {
+                "secs" => (&mut secs, "secs"),
+                "nanos" => (&mut nanos, "nanos"),
+                _ => return Err(reader.unknown_field(&name, &["secs", "nanos"])),
             };
             if slot.is_some() {
                 return Err(reader.duplicate_field(name));

@@ -34,6 +34,9 @@
 //! | enum, unit variant | `"Variant"` (also read from `{"Variant": null}`) |
 //! | enum, other variants | `{"Variant": payload}`, the payload as for structs |
 //!
+//! Structs with named fields (and struct variants) are read from objects only; serde also
+//! accepts an array of the fields in order.
+//!
 //! Reading an object matches each key's raw bytes against the field names and aliases as byte
 //! strings, without allocating (a key with escapes is decoded first). A field that appears twice
 //! is an error, unknown fields are skipped (or an error under `deny_unknown_fields`), and a
@@ -106,8 +109,10 @@
 //!   each property the struct does not know goes to the first flattened field that takes it (a
 //!   map takes everything), nothing is buffered and borrowing from the input still works;
 //!   unknown properties are then skipped or denied by this struct's `deny_unknown_fields`.
-//!   Unlike serde, a property goes to one flattened field only, never to two. Enums cannot be
-//!   flattened (a struct with named fields that holds the enum can).
+//!   Unlike serde, a property goes to one flattened field only, never to two, and a flattened
+//!   `Option<T>` whose `T` takes a property of the wrong type is that property's error (serde
+//!   gives `None`, losing the value). Enums cannot be flattened (a struct with named fields that
+//!   holds the enum can).
 //! - `#[jetwire(with = "module")]`: written with `module::to_json(&T, &mut Writer<O>) ->
 //!   Result<()>` and read with `module::from_json(&mut Reader<'de>) -> Result<T>`. Such a field
 //!   has no absent value: it is required unless it has a `default`.

@@ -286,9 +286,23 @@ fn adjacent(g: &Gen, variants: &[Variant], tag: &str, content: &str) -> TokenStr
         };
         quote!(#i => #body,)
     });
-    let no_content_arms = readable(variants).filter(|(_, v)| v.style == Style::Unit).map(|(i, v)| {
+    // Without content, a unit variant is itself, and a newtype variant holds its type's absent
+    // value if it has one (`None` for an `Option`), as a missing field of a struct does.
+    let no_content_arms = readable(variants).filter_map(|(i, v)| {
         let ident = &v.ident;
-        quote!(#i => ::core::result::Result::Ok(Self::#ident {}),)
+        match v.style {
+            Style::Unit => Some(quote!(#i => ::core::result::Result::Ok(Self::#ident {}),)),
+            Style::Newtype if v.fields[0].attrs.with.is_none() => {
+                let ty = v.fields[0].ty;
+                Some(quote! {
+                    #i => match <#ty as #krate::json::FromJson<'de>>::absent() {
+                        ::core::option::Option::Some(__absent) => ::core::result::Result::Ok(Self::#ident(__absent)),
+                        ::core::option::Option::None => ::core::result::Result::Err(__r.missing_field(#content)),
+                    },
+                })
+            }
+            _ => None,
+        }
     });
 
     quote! {

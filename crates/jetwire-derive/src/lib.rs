@@ -89,7 +89,9 @@
 //! - `#[jetwire(alias = "name")]`: a further name accepted when reading; repeatable.
 //! - `#[jetwire(rename_all = "...")]`: renames the fields of this struct variant.
 //! - `#[jetwire(other)]`: on a unit variant, the variant read for any unknown tag (not in
-//!   untagged enums).
+//!   untagged enums), whatever payload comes with it, so that data from a newer writer with a
+//!   new variant still reads. serde reads an externally or adjacently tagged `other` only with
+//!   a unit payload (`null`, or no content).
 //! - `#[jetwire(skip)]`: never read; writing it is an error. `skip_serializing` and
 //!   `skip_deserializing` do one half.
 //!

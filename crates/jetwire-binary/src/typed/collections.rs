@@ -11,6 +11,8 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasher, Hash};
 use std::mem::MaybeUninit;
+use std::rc::Rc;
+use std::sync::Arc;
 
 use super::{FromBinary, ToBinary, columns};
 use crate::decode::Decoder;
@@ -170,7 +172,7 @@ fn append_elements<'de, T: FromBinary<'de>>(
     if extend_raw(decoder, items, len) {
         return Ok(());
     }
-    if T::FIXED_SIZE && T::MIN_SIZE > 0 {
+    if super::in_fixed_chunks::<T>() {
         let region = decoder.take_fixed(len * T::MIN_SIZE)?;
         return fill_reserved_from(items, region.fixed_chunks(T::MIN_SIZE), |index, mut element, slot| {
             T::decode_uninit(&mut element, slot).map_err(|err| element_error(err, index))
@@ -379,7 +381,7 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
             return append_elements(decoder, self, len);
         }
         // Elements of one fixed size cannot nest, so, as in `decode`, they enter no level.
-        let nests = !(T::FIXED_SIZE && T::MIN_SIZE > 0);
+        let nests = !super::in_fixed_chunks::<T>();
         if nests {
             decoder.enter()?;
         }
@@ -402,26 +404,19 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
     }
 }
 
-impl<'de, T: FromBinary<'de>> FromBinary<'de> for Box<[T]> {
-    #[inline]
-    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
-        Vec::decode(decoder).map(Vec::into_boxed_slice)
-    }
+/// The boxed and shared slices: the `Vec` read, made into one.
+macro_rules! owned_slice_impls {
+    ($($slice:ident),*) => {$(
+        impl<'de, T: FromBinary<'de>> FromBinary<'de> for $slice<[T]> {
+            #[inline]
+            fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+                Vec::decode(decoder).map(Self::from)
+            }
+        }
+    )*};
 }
 
-impl<'de, T: FromBinary<'de>> FromBinary<'de> for std::rc::Rc<[T]> {
-    #[inline]
-    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
-        Vec::decode(decoder).map(Self::from)
-    }
-}
-
-impl<'de, T: FromBinary<'de>> FromBinary<'de> for std::sync::Arc<[T]> {
-    #[inline]
-    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
-        Vec::decode(decoder).map(Self::from)
-    }
-}
+owned_slice_impls!(Box, Rc, Arc);
 
 impl<T: ToBinary> ToBinary for VecDeque<T> {
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {

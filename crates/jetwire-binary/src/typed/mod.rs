@@ -307,7 +307,7 @@ pub trait FromBinary<'de>: Sized {
         indices: Range<usize>,
         mut put: impl FnMut(Self),
     ) -> Result<()> {
-        if Self::FIXED_SIZE && Self::MIN_SIZE > 0 {
+        if in_fixed_chunks::<Self>() {
             // The whole column's bytes with one check, each value from its own exact chunk,
             // where its reads' checks fold away. A column cut short is read value by value
             // below, which names the value that does not fit.
@@ -352,6 +352,13 @@ pub trait FromBinary<'de>: Sized {
     ) -> Result<impl ColumnReader<'de, Self> + use<'de, Self>> {
         ValueColumn::open(decoder, indices)
     }
+}
+
+/// Whether every value of `T` takes the same nonzero number of bytes, `MIN_SIZE`: a run of them
+/// is taken with one bounds check and read chunk by chunk, and they cannot nest.
+#[inline(always)]
+pub(crate) const fn in_fixed_chunks<'de, T: FromBinary<'de>>() -> bool {
+    T::FIXED_SIZE && T::MIN_SIZE > 0
 }
 
 /// A type that decodes without borrowing from its input: `T: FromBinaryOwned` can be read from

@@ -3,6 +3,8 @@
 //! strings is every length, then every string's bytes.
 
 use std::borrow::Cow;
+use std::rc::Rc;
+use std::sync::Arc;
 
 use super::{FromBinary, ToBinary};
 use crate::decode::Decoder;
@@ -118,32 +120,21 @@ impl<'de: 'a, 'a> FromBinary<'de> for &'a str {
     open_str_column!(core::convert::identity, in_rows: false, 'a);
 }
 
-impl<'de> FromBinary<'de> for Box<str> {
-    #[inline]
-    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
-        decoder.read_str().map(Box::from)
-    }
+/// The boxed and shared strings: the text read, copied into one.
+macro_rules! owned_str_impls {
+    ($($string:ident),*) => {$(
+        impl<'de> FromBinary<'de> for $string<str> {
+            #[inline]
+            fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
+                decoder.read_str().map($string::from)
+            }
 
-    open_str_column!(Box::from, in_rows: true);
+            open_str_column!($string::from, in_rows: true);
+        }
+    )*};
 }
 
-impl<'de> FromBinary<'de> for std::rc::Rc<str> {
-    #[inline]
-    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
-        decoder.read_str().map(Self::from)
-    }
-
-    open_str_column!(std::rc::Rc::from, in_rows: true);
-}
-
-impl<'de> FromBinary<'de> for std::sync::Arc<str> {
-    #[inline]
-    fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
-        decoder.read_str().map(Self::from)
-    }
-
-    open_str_column!(std::sync::Arc::from, in_rows: true);
-}
+owned_str_impls!(Box, Rc, Arc);
 
 impl<'de: 'a, 'a> FromBinary<'de> for Cow<'a, str> {
     #[inline]

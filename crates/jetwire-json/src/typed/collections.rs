@@ -7,6 +7,8 @@
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasher, Hash};
+use std::rc::Rc;
+use std::sync::Arc;
 
 use super::{FromJson, ToJson};
 use crate::error::Result;
@@ -96,23 +98,18 @@ impl<'de, T: FromJson<'de>> FromJson<'de> for Vec<T> {
     }
 }
 
-impl<'de, T: FromJson<'de>> FromJson<'de> for Box<[T]> {
-    fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
-        Vec::from_json(reader).map(Vec::into_boxed_slice)
-    }
+/// The boxed and shared slices: the `Vec` read, made into one.
+macro_rules! owned_slice_impls {
+    ($($slice:ident),*) => {$(
+        impl<'de, T: FromJson<'de>> FromJson<'de> for $slice<[T]> {
+            fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
+                Vec::from_json(reader).map(Self::from)
+            }
+        }
+    )*};
 }
 
-impl<'de, T: FromJson<'de>> FromJson<'de> for std::rc::Rc<[T]> {
-    fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
-        Vec::from_json(reader).map(Self::from)
-    }
-}
-
-impl<'de, T: FromJson<'de>> FromJson<'de> for std::sync::Arc<[T]> {
-    fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
-        Vec::from_json(reader).map(Self::from)
-    }
-}
+owned_slice_impls!(Box, Rc, Arc);
 
 impl<'de, T: FromJson<'de>> FromJson<'de> for VecDeque<T> {
     fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
@@ -223,13 +220,13 @@ macro_rules! str_keys {
 
         impl<'de> FromJsonKey<'de> for $string {
             fn from_key(key: Key<'de>, _: &Reader<'de>) -> Result<Self> {
-                Ok(Self::from(&*key.decoded()))
+                Ok(super::scalars::string_from(key.decoded()))
             }
         }
     )*};
 }
 
-str_keys!(Box<str>, std::rc::Rc<str>, std::sync::Arc<str>);
+str_keys!(Box<str>, Rc<str>, Arc<str>);
 
 impl ToJsonKey for char {
     fn write_key<O: Output>(&self, writer: &mut Writer<O>) -> Result<()> {

@@ -247,21 +247,25 @@ impl<'de: 'a, 'a> FromJson<'de> for Cow<'a, str> {
     }
 }
 
-impl<'de> FromJson<'de> for Box<str> {
-    fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
-        reader.read_str().map(|text| owned_string(text).into_boxed_str())
-    }
+/// The boxed and shared strings: the text read, as [`string_from`] makes it.
+macro_rules! owned_str_impls {
+    ($($string:ty),*) => {$(
+        impl<'de> FromJson<'de> for $string {
+            fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
+                reader.read_str().map(string_from)
+            }
+        }
+    )*};
 }
 
-impl<'de> FromJson<'de> for std::rc::Rc<str> {
-    fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
-        reader.read_str().map(|text| Self::from(&*text))
-    }
-}
+owned_str_impls!(Box<str>, std::rc::Rc<str>, std::sync::Arc<str>);
 
-impl<'de> FromJson<'de> for std::sync::Arc<str> {
-    fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
-        reader.read_str().map(|text| Self::from(&*text))
+/// `text` as a boxed or shared string: borrowed text copied once, owned text handed over (a
+/// `Box<str>` keeps its buffer).
+pub(crate) fn string_from<S: From<String> + for<'t> From<&'t str>>(text: Cow<'_, str>) -> S {
+    match text {
+        Cow::Borrowed(text) => S::from(text),
+        Cow::Owned(text) => S::from(text),
     }
 }
 

@@ -42,7 +42,7 @@ impl<'de, T: FromBinary<'de>> ValueColumn<'de, T> {
     /// sequence), by default: see [`FromBinary::open_column`].
     #[inline]
     pub fn open(decoder: &mut Decoder<'de>, indices: Range<usize>) -> Result<Self> {
-        if T::FIXED_SIZE && T::MIN_SIZE > 0 {
+        if crate::typed::in_fixed_chunks::<T>() {
             // The whole column's bytes with one check. A column cut short is read value by value
             // below, which names the value that does not fit.
             if let Some(bytes) = decoder.take_fixed_if_there(indices.len().saturating_mul(T::MIN_SIZE)) {

@@ -6,6 +6,7 @@
 
 pub mod alloc;
 pub mod binary;
+pub mod check;
 pub mod harness;
 pub mod peers;
 pub mod report;

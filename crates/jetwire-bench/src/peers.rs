@@ -1,13 +1,14 @@
 //! Typed read and write cases for every implementation, with the checks that run before any
-//! timing: each implementation must read the same value and write equivalent JSON.
+//! timing: each implementation must read exactly the value the input holds and write exactly
+//! the model's value ([`check`]).
 
 use std::fmt::Debug;
 use std::hint::black_box;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
 
+use crate::check::{self, Tree};
 use crate::harness::{Case, Entry, Op};
 
 /// A workload model: it derives jetwire's traits and serde's, so every implementation runs on
@@ -35,8 +36,7 @@ pub fn write_case_with<T: Model + Clone>(
     value: T,
     jetwire_write: fn(&mut Vec<u8>, &T) -> Result<(), String>,
 ) -> Result<Case, String> {
-    let reference =
-        jetwire::json::to_vec(&value).map_err(|e| format!("{name}: jetwire cannot write it: {e}"))?;
+    let expected = check::of_model(&value).map_err(|e| format!("{name}: {e}"))?;
     let mut entries = vec![
         writer_entry("jetwire", value.clone(), jetwire_write),
         writer_entry("serde_json", value.clone(), |out, v| {
@@ -47,10 +47,12 @@ pub fn write_case_with<T: Model + Clone>(
         }),
         writer_entry("sonic-rs", value, |out, v| sonic_rs::to_writer(out, v).map_err(|e| e.to_string())),
     ];
+    let reference =
+        entries[0].1(&mut Vec::new()).map_err(|e| format!("{name}: jetwire cannot write it: {e}"))?;
     for entry in &mut entries {
         let output = entry.1(&mut Vec::new())
             .map_err(|e| format!("{name}: {} cannot write it: {e}", entry.0.implementation))?;
-        entry.0.caveat = compare_outputs(name, entry.0.implementation, &reference, &output)?;
+        entry.0.caveat = check_output(name, entry.0.implementation, &expected, &output, reference.len())?;
     }
     Ok(Case {
         name: name.to_owned(),
@@ -82,35 +84,29 @@ fn writer_entry<T: Model>(
     (entry, once)
 }
 
-/// Compares a peer's output with jetwire's: the same JSON value is required; a different length
-/// becomes a caveat; f32 values written with f64 digits are allowed with a caveat.
-pub fn compare_outputs(
+/// Checks one implementation's written `output` against the `expected` document exactly (see
+/// [`check`]): jetwire's must match; a peer's floats rounded differently, or a length different
+/// from jetwire's `reference_len` (other escaping or number spelling), become its caveat.
+pub fn check_output(
     name: &str,
     implementation: &str,
-    reference: &[u8],
+    expected: &Tree,
     output: &[u8],
+    reference_len: usize,
 ) -> Result<Option<String>, String> {
-    let expected: Value = serde_json::from_slice(reference)
-        .map_err(|e| format!("{name}: jetwire's output is not JSON: {e}"))?;
-    let actual: Value = serde_json::from_slice(output)
-        .map_err(|e| format!("{name}: {implementation}'s output is not JSON: {e}"))?;
-    if same_json(&expected, &actual, 1e-15) {
-        return Ok((output.len() != reference.len()).then(|| {
-            format!(
-                "writes {} bytes where jetwire writes {} (different escaping or number spelling)",
-                output.len(),
-                reference.len()
-            )
-        }));
-    }
-    if same_json(&expected, &actual, 1e-7) {
-        return Ok(Some(format!(
-            "writes f32 values with f64 digits: {} bytes where jetwire writes {}",
-            output.len(),
-            reference.len()
-        )));
-    }
-    Err(format!("{name}: {implementation} writes a different value than jetwire"))
+    let found =
+        check::parse(output).map_err(|e| format!("{name}: {implementation}'s output is not JSON: {e}"))?;
+    let rounding = check::judge(name, implementation, check::compare(expected, &found))?;
+    let length = (output.len() != reference_len).then(|| {
+        format!(
+            "writes {} bytes where jetwire writes {reference_len} (different escaping or number spelling)",
+            output.len()
+        )
+    });
+    Ok(match (rounding, length) {
+        (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+        (a, b) => a.or(b),
+    })
 }
 
 /// The read case for `input`: each implementation parses it into `T`. Checks that every
@@ -126,9 +122,7 @@ pub fn read_case_with<T: Model>(
     input: Vec<u8>,
     jetwire_read: fn(&[u8]) -> Result<T, String>,
 ) -> Result<Case, String> {
-    let reference: T =
-        jetwire::json::from_slice(&input).map_err(|e| format!("{name}: jetwire cannot read it: {e}"))?;
-    let reference = serde_json::to_value(&reference).map_err(|e| e.to_string())?;
+    let expected = check::parse(&input).map_err(|e| format!("{name}: the input is not JSON: {e}"))?;
     let input = std::rc::Rc::new(input);
     let mut entries = Vec::new();
 
@@ -151,12 +145,9 @@ pub fn read_case_with<T: Model>(
         .push(reader_entry::<T>("sonic-rs", move || sonic_rs::from_slice(&bytes).map_err(|e| e.to_string())));
 
     let mut checked = Vec::new();
-    for (entry, mut once) in entries {
+    for (mut entry, mut once) in entries {
         let value = once().map_err(|e| format!("{name}: {} cannot read it: {e}", entry.implementation))?;
-        let value = serde_json::to_value(&value).map_err(|e| e.to_string())?;
-        if !same_json(&reference, &value, 1e-15) {
-            return Err(format!("{name}: {} reads a different value than jetwire", entry.implementation));
-        }
+        entry.caveat = check_read(name, entry.implementation, &expected, &value)?;
         checked.push(entry);
     }
     Ok(Case { name: name.to_owned(), op: Op::Read, bytes: input.len(), entries: checked })
@@ -177,27 +168,15 @@ fn reader_entry<T: Model>(
     (entry, Box::new(read))
 }
 
-/// Whether two JSON values are equal, numbers within a relative `tolerance` (integers exactly).
-pub fn same_json(a: &Value, b: &Value, tolerance: f64) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => {
-            if let (Some(x), Some(y)) = (x.as_i64(), y.as_i64()) {
-                return x == y;
-            }
-            if let (Some(x), Some(y)) = (x.as_u64(), y.as_u64()) {
-                return x == y;
-            }
-            match (x.as_f64(), y.as_f64()) {
-                (Some(x), Some(y)) => x == y || (x - y).abs() <= tolerance * x.abs().max(y.abs()),
-                _ => false,
-            }
-        }
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_json(x, y, tolerance))
-        }
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same_json(v, w, tolerance)))
-        }
-        _ => a == b,
-    }
+/// Checks a value that `implementation` read against the `expected` document exactly (see
+/// [`check`]; a member the input leaves out may read as `null`, as an `Option` field does); a
+/// peer's floats rounded differently become its caveat.
+pub fn check_read<T: Serialize + ?Sized>(
+    name: &str,
+    implementation: &str,
+    expected: &Tree,
+    value: &T,
+) -> Result<Option<String>, String> {
+    let found = check::of_model(value).map_err(|e| format!("{name}: {implementation}: {e}"))?;
+    check::judge(name, implementation, check::compare_with(expected, &found, true))
 }

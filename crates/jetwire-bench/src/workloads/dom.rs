@@ -2,9 +2,8 @@
 //! DOM back out: `jetwire::json::Value` against `serde_json::Value`, simd-json's `OwnedValue`
 //! (parsed in place from a copy, which is counted) and `sonic_rs::Value`.
 //!
-//! Checks before timing: every DOM, written by its own library, reads (with serde_json) as the
-//! same JSON as jetwire's; every write is compared with jetwire's output as the typed write
-//! cases compare them. jetwire's DOM keeps each number's source spelling, so on canada its output
+//! Checks before timing ([`crate::check`]): every DOM, written by its own library, holds exactly
+//! the values of the input; every write holds exactly the values of the input. jetwire's DOM keeps each number's source spelling, so on canada its output
 //! is longer than the peers' (which write shortest `f64`s): the check notes that as a caveat.
 
 use std::hint::black_box;
@@ -13,8 +12,9 @@ use std::rc::Rc;
 use simd_json::prelude::Writable as _;
 
 use super::CaseSpec;
+use crate::check;
 use crate::harness::{Case, Entry, Op};
-use crate::peers::{compare_outputs, same_json};
+use crate::peers::check_output;
 
 type Check = Box<dyn FnMut() -> Result<Vec<u8>, String>>;
 
@@ -74,14 +74,14 @@ fn read_case(name: &str, bytes: &'static [u8]) -> Result<Case, String> {
             |v| sonic_rs::to_vec(v).map_err(|e| e.to_string()),
         ),
     ];
-    let reference: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    let expected = check::parse(bytes).map_err(|e| format!("{name}: {e}"))?;
     let mut checked = Vec::new();
-    for (entry, mut check) in entries {
-        let written = check().map_err(|e| format!("{name}: {} cannot read it: {e}", entry.implementation))?;
-        let value: serde_json::Value = serde_json::from_slice(&written).map_err(|e| e.to_string())?;
-        if !same_json(&reference, &value, 1e-15) {
-            return Err(format!("{name}: {}'s DOM holds a different value", entry.implementation));
-        }
+    for (mut entry, mut write_dom) in entries {
+        let written =
+            write_dom().map_err(|e| format!("{name}: {} cannot read it: {e}", entry.implementation))?;
+        let found = check::parse(&written)
+            .map_err(|e| format!("{name}: {}'s DOM writes invalid JSON: {e}", entry.implementation))?;
+        entry.caveat = check::judge(name, entry.implementation, check::compare(&expected, &found))?;
         checked.push(entry);
     }
     Ok(Case { name: name.to_owned(), op: Op::Read, bytes: bytes.len(), entries: checked })
@@ -115,6 +115,7 @@ fn write_case(name: &str, bytes: &'static [u8]) -> Result<Case, String> {
     let simd = simd_json::to_owned_value(&mut bytes.to_vec()).map_err(|e| e.to_string())?;
     let sonic: sonic_rs::Value = sonic_rs::from_slice(bytes).map_err(|e| e.to_string())?;
     let reference = jetwire::json::to_vec(&ours).map_err(|e| e.to_string())?;
+    let expected = check::parse(bytes).map_err(|e| format!("{name}: {e}"))?;
     let entries = vec![
         write_entry("jetwire", ours, |out, v| jetwire::json::to_writer(out, v).map_err(|e| e.to_string())),
         write_entry("serde_json", serde, |out, v| serde_json::to_writer(out, v).map_err(|e| e.to_string())),
@@ -124,7 +125,7 @@ fn write_case(name: &str, bytes: &'static [u8]) -> Result<Case, String> {
     let mut checked = Vec::new();
     for (mut entry, mut check) in entries {
         let output = check().map_err(|e| format!("{name}: {} cannot write it: {e}", entry.implementation))?;
-        entry.caveat = compare_outputs(name, entry.implementation, &reference, &output)?;
+        entry.caveat = check_output(name, entry.implementation, &expected, &output, reference.len())?;
         checked.push(entry);
     }
     Ok(Case { name: name.to_owned(), op: Op::Write, bytes: reference.len(), entries: checked })

@@ -4,8 +4,8 @@
 //!
 //! `get:<corpus>` looks each pointer up with its own call; `get_many:<corpus>` finds them all
 //! in one pass, each library with its pointer tree built once, outside the timing. Checks before
-//! timing: both libraries return the same bytes for every pointer, and those bytes are the
-//! value that serde_json's DOM holds there.
+//! timing: both libraries return, for every pointer, bytes that hold exactly the value the
+//! document holds there.
 
 use std::hint::black_box;
 use std::rc::Rc;
@@ -13,8 +13,8 @@ use std::rc::Rc;
 use sonic_rs::{PointerNode, PointerTree};
 
 use super::CaseSpec;
+use crate::check;
 use crate::harness::{Case, Entry, Op};
-use crate::peers::same_json;
 
 /// One step of a lookup path: a key into an object or a position in an array.
 #[derive(Clone, Copy)]
@@ -84,13 +84,14 @@ pub fn specs(
     ]
 }
 
-/// The bytes serde_json's DOM holds at each path, for the checks.
-fn expected(name: &str, bytes: &[u8], paths: &[&[Step]]) -> Result<Vec<serde_json::Value>, String> {
-    let dom: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+/// The value the document holds at each path (read by the checks' own parser).
+fn expected(name: &str, bytes: &[u8], paths: &[&[Step]]) -> Result<Vec<check::Tree>, String> {
+    let document = check::parse(bytes).map_err(|e| format!("{name}: {e}"))?;
     paths
         .iter()
         .map(|path| {
-            dom.pointer(&pointer(path))
+            document
+                .pointer(&pointer(path))
                 .cloned()
                 .ok_or_else(|| format!("{name}: no value at {}", pointer(path)))
         })
@@ -98,17 +99,15 @@ fn expected(name: &str, bytes: &[u8], paths: &[&[Step]]) -> Result<Vec<serde_jso
 }
 
 /// Checks that `found` (one library's answers) are `expected`.
-fn check(
-    name: &str,
-    implementation: &str,
-    expected: &[serde_json::Value],
-    found: &[&[u8]],
-) -> Result<(), String> {
+fn check(name: &str, implementation: &str, expected: &[check::Tree], found: &[&[u8]]) -> Result<(), String> {
+    if expected.len() != found.len() {
+        return Err(format!("{name}: {implementation} finds {} of {} values", found.len(), expected.len()));
+    }
     for (value, bytes) in expected.iter().zip(found) {
-        let read: serde_json::Value =
-            serde_json::from_slice(bytes).map_err(|e| format!("{name}: {implementation}: {e}"))?;
-        if !same_json(value, &read, 0.0) {
-            return Err(format!("{name}: {implementation} finds a different value"));
+        let read = check::parse(bytes).map_err(|e| format!("{name}: {implementation}: {e}"))?;
+        let deviations = check::compare(value, &read);
+        if !deviations.is_empty() {
+            return Err(format!("{name}: {implementation} finds a different value: {deviations}"));
         }
     }
     Ok(())

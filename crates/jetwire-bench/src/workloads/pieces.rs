@@ -19,8 +19,9 @@ use std::rc::Rc;
 use serde::de::IgnoredAny;
 
 use super::CaseSpec;
+use crate::check::{self, Tree};
 use crate::harness::{Case, Entry, Op};
-use crate::peers::{Model, read_case, same_json};
+use crate::peers::{Model, check_read, read_case};
 
 /// The chunk sizes of workloads.md; `None` is the whole input.
 const CHUNK_SIZES: [Option<usize>; 4] = [None, Some(3), Some(64), Some(4096)];
@@ -58,34 +59,69 @@ impl Read for ChunkReader<'_> {
 /// must): its output, converted to JSON for the checks only, never while timed.
 type ReadChunks<O> = fn(&[&[u8]], &mut Vec<u8>) -> Result<O, String>;
 
+/// What the checks expect of every implementation's output: the typed value the input holds
+/// (compared exactly, see [`crate::check`]), or for skips, every byte consumed.
+enum Expect {
+    Value(Tree),
+    Consumed(usize),
+}
+
+impl Expect {
+    /// `Expect::Value` of `input`.
+    fn value_of(input: &[u8]) -> Result<Self, String> {
+        check::parse(input).map(Expect::Value).map_err(|e| format!("the input is not JSON: {e}"))
+    }
+
+    /// `Expect::Consumed` of `input`, which must be JSON.
+    fn consumed(input: &[u8]) -> Result<Self, String> {
+        check::parse(input).map_err(|e| format!("the input is not JSON: {e}"))?;
+        Ok(Expect::Consumed(input.len()))
+    }
+
+    fn check<O: serde::Serialize>(
+        &self,
+        name: &str,
+        implementation: &str,
+        output: &O,
+    ) -> Result<Option<String>, String> {
+        match self {
+            Expect::Value(expected) => check_read(name, implementation, expected, output),
+            Expect::Consumed(len) => {
+                let consumed = check::of_model(output)?;
+                if consumed != Tree::Int(len.to_string()) {
+                    return Err(format!("{name}: {implementation} consumed {consumed:?} of {len} bytes"));
+                }
+                Ok(None)
+            }
+        }
+    }
+}
+
 /// A case reading `input` in `chunk`-byte pieces with every implementation of `entries`,
-/// checked to read the same value before timing.
+/// each checked against `expect` before timing.
 fn chunked_case<O: serde::Serialize + 'static>(
     name: String,
     input: Vec<u8>,
     chunk: usize,
+    expect: Expect,
     entries: Vec<(&'static str, ReadChunks<O>)>,
 ) -> Result<Case, String> {
     let bytes = input.len();
     // Kept for the rest of the run, so that the chunks are cut once, outside the timing.
     let input: &'static [u8] = Box::leak(input.into_boxed_slice());
     let chunks: Rc<Vec<&'static [u8]>> = Rc::new(input.chunks(chunk.max(1)).collect());
-    let mut reference = None;
     let mut checked = Vec::new();
     for (implementation, read) in entries {
         let output = read(&chunks, &mut Vec::new()).map_err(|e| format!("{name}: {implementation}: {e}"))?;
-        let value = serde_json::to_value(&output).map_err(|e| e.to_string())?;
-        match &reference {
-            None => reference = Some(value),
-            Some(reference) if same_json(reference, &value, 1e-15) => {}
-            Some(_) => return Err(format!("{name}: {implementation} reads a different value than jetwire")),
-        }
+        let caveat = expect.check(&name, implementation, &output)?;
         let chunks = chunks.clone();
         let mut scratch = Vec::with_capacity(bytes);
-        checked.push(Entry::new(implementation, move || {
+        let mut entry = Entry::new(implementation, move || {
             black_box(read(&chunks, &mut scratch).expect("checked before timing"));
             chunks.len()
-        }));
+        });
+        entry.caveat = caveat;
+        checked.push(entry);
     }
     Ok(Case { name, op: Op::Read, bytes, entries: checked })
 }
@@ -162,7 +198,11 @@ fn workload<T: Model>(specs: &mut Vec<CaseSpec>, name: &str, make: fn() -> Vec<u
         let name = case_name(name, chunk);
         specs.push(CaseSpec::new(name, Op::Read, move |_| match chunk {
             None => read_case::<T>(name, make()),
-            Some(size) => chunked_case(name.to_owned(), make(), size, typed_entries::<T>()),
+            Some(size) => {
+                let input = make();
+                let expect = Expect::value_of(&input).map_err(|e| format!("{name}: {e}"))?;
+                chunked_case(name.to_owned(), input, size, expect, typed_entries::<T>())
+            }
         }));
     }
 }
@@ -174,7 +214,8 @@ fn skip_workload(specs: &mut Vec<CaseSpec>, name: &str, kind: &'static str, scal
         specs.push(CaseSpec::new(name, Op::Read, move |_| {
             let input = skip_mix(kind, scale);
             let size = chunk.unwrap_or(input.len());
-            chunked_case(name.to_owned(), input, size, skip_entries())
+            let expect = Expect::consumed(&input).map_err(|e| format!("{name}: {e}"))?;
+            chunked_case(name.to_owned(), input, size, expect, skip_entries())
         }));
     }
 }
@@ -267,7 +308,8 @@ fn check_spec(corpus: &'static str, bytes: &'static [u8]) -> CaseSpec {
     CaseSpec::new(name, Op::Read, move |_| {
         let mut entries = skip_entries();
         entries.retain(|(implementation, _)| !implementation.ends_with("from_reader"));
-        chunked_case(name.to_owned(), bytes.to_vec(), bytes.len(), entries)
+        let expect = Expect::consumed(bytes).map_err(|e| format!("{name}: {e}"))?;
+        chunked_case(name.to_owned(), bytes.to_vec(), bytes.len(), expect, entries)
     })
 }
 
@@ -306,21 +348,18 @@ fn file_case<T: Model>(name: &str, bytes: &[u8]) -> Result<Case, String> {
             serde_json::from_slice(&bytes).map_err(|e| e.to_string())
         }),
     ];
-    let mut reference = None;
+    let expect = Expect::value_of(bytes).map_err(|e| format!("{name}: {e}"))?;
     let mut entries = Vec::new();
     for (implementation, read) in readers {
-        let value = serde_json::to_value(read(&path).map_err(|e| format!("{name}: {implementation}: {e}"))?)
-            .map_err(text)?;
-        match &reference {
-            None => reference = Some(value),
-            Some(reference) if same_json(reference, &value, 1e-15) => {}
-            Some(_) => return Err(format!("{name}: {implementation} reads a different value than jetwire")),
-        }
+        let value = read(&path).map_err(|e| format!("{name}: {implementation}: {e}"))?;
+        let caveat = expect.check(name, implementation, &value)?;
         let path = path.clone();
-        entries.push(Entry::new(implementation, move || {
+        let mut entry = Entry::new(implementation, move || {
             black_box(read(&path).expect("checked before timing"));
             1
-        }));
+        });
+        entry.caveat = caveat;
+        entries.push(entry);
     }
     Ok(Case { name: name.to_owned(), op: Op::Read, bytes: bytes.len(), entries })
 }

@@ -12,8 +12,8 @@ use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 
 use super::rng::Rng;
+use crate::check;
 use crate::harness::{Case, Entry, Op};
-use crate::peers::same_json;
 
 /// What one operation writes: `{"Catalog":[...]}` with 200 tokens.
 struct Catalog {
@@ -160,9 +160,10 @@ pub fn case() -> Result<Case, String> {
     let ours = writer.as_bytes().to_vec();
     let theirs =
         serde_json::to_vec(&SerdeCatalog(&catalog)).map_err(|e| format!("TokenWriting: serde_json: {e}"))?;
-    let parse = |bytes: &[u8]| serde_json::from_slice::<serde_json::Value>(bytes).map_err(|e| e.to_string());
-    if !same_json(&parse(&ours)?, &parse(&theirs)?, 0.0) || ours.len() != theirs.len() {
-        return Err("TokenWriting: jetwire and serde_json write different documents".into());
+    let parse = |bytes: &[u8]| check::parse(bytes).map_err(|e| format!("TokenWriting: {e}"));
+    let deviations = check::compare(&parse(&theirs)?, &parse(&ours)?);
+    if !deviations.is_empty() || ours.len() != theirs.len() {
+        return Err(format!("TokenWriting: jetwire and serde_json write different documents: {deviations}"));
     }
     if STANDARD.encode(catalog.blob).len() != 136 {
         return Err("TokenWriting: unexpected base64 length".into());

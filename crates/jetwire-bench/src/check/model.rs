@@ -187,49 +187,28 @@ impl Seq {
     }
 }
 
-impl ser::SerializeSeq for Seq {
-    type Ok = Tree;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Tree, Error> {
-        self.finish()
-    }
+/// serde's four sequence traits, each pushing elements onto a [`Seq`].
+macro_rules! sequence_impls {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl ser::$trait for Seq {
+            type Ok = Tree;
+            type Error = Error;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+                self.push(value)
+            }
+            fn end(self) -> Result<Tree, Error> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Seq {
-    type Ok = Tree;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Tree, Error> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleStruct for Seq {
-    type Ok = Tree;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Tree, Error> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleVariant for Seq {
-    type Ok = Tree;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Tree, Error> {
-        self.finish()
-    }
-}
+sequence_impls!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 /// An object being built (a struct variant's payload when `variant` is set).
 struct Members {
@@ -270,27 +249,23 @@ impl ser::SerializeMap for Members {
     }
 }
 
-impl ser::SerializeStruct for Members {
-    type Ok = Tree;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-        self.push(key.to_owned(), value)
-    }
-    fn end(self) -> Result<Tree, Error> {
-        self.finish()
-    }
+/// serde's two struct traits, each pushing fields onto a [`Members`].
+macro_rules! struct_impls {
+    ($($trait:ident),*) => {$(
+        impl ser::$trait for Members {
+            type Ok = Tree;
+            type Error = Error;
+            fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
+                self.push(key.to_owned(), value)
+            }
+            fn end(self) -> Result<Tree, Error> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeStructVariant for Members {
-    type Ok = Tree;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-        self.push(key.to_owned(), value)
-    }
-    fn end(self) -> Result<Tree, Error> {
-        self.finish()
-    }
-}
+struct_impls!(SerializeStruct, SerializeStructVariant);
 
 /// A map key as JSON spells it: strings as they are, integers and chars as their text.
 struct KeySerializer;

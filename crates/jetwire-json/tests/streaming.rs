@@ -323,3 +323,99 @@ fn futures_streams_of_bytes_are_read_without_copying_together() {
         assert!(err.to_string().contains("connection reset"));
     });
 }
+
+/// The document of the error-path tests: the bad value is `"x"`, at `/data/items/2/3`.
+const BAD_ITEM: &[u8] = br#"{"meta": 1, "data": {"items": [[1, 2, 3, 4], [5], [6, 7, 8, "x"], [9]]}}"#;
+
+/// What each streaming reader must report for [`BAD_ITEM`]: the document's pointer, not the
+/// element's, and the byte of the bad value.
+fn assert_document_path(results: &[Result<Vec<u32>, jetwire_json::Error>]) {
+    assert_eq!(results.len(), 3, "two elements, then the error");
+    let err = results[2].as_ref().unwrap_err();
+    assert_eq!(err.path(), "/data/items/2/3", "{err}");
+    assert_eq!(err.offset(), 60, "{err}");
+    assert!(err.to_string().contains("at /data/items/2/3, line 1"), "{err}");
+}
+
+#[test]
+fn array_readers_name_the_documents_path_in_element_errors() {
+    for step in [1, 7, 4096] {
+        let items =
+            ArrayReader::<_, Vec<u32>>::at_pointer(Trickle { bytes: BAD_ITEM, step }, "/data/items").unwrap();
+        assert_document_path(&items.collect::<Vec<_>>());
+    }
+    // The top-level array: the element's index alone.
+    let err = ArrayReader::<_, Vec<u32>>::new(&br#"[[1], [2, "x"]]"#[..]).nth(1).unwrap().unwrap_err();
+    assert_eq!(err.path(), "/1/1");
+    // Keys that need escaping are escaped back: the element sits at `/a~1b/0`.
+    let err = ArrayReader::<_, u8>::at_pointer(&br#"{"a/b": [true]}"#[..], "/a~1b")
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(err.path(), "/a~1b/0");
+}
+
+#[test]
+fn push_reader_elements_name_the_documents_path() {
+    let mut reader = PushReader::at_pointer("/data/items").unwrap();
+    let mut results = Vec::new();
+    for piece in BAD_ITEM.chunks(5) {
+        reader.push(piece);
+        loop {
+            match reader.next_element::<Vec<u32>>() {
+                Ok(Pull::Ready(Some(items))) => results.push(Ok(items)),
+                Ok(Pull::Ready(None)) => unreachable!("the error comes first"),
+                Ok(Pull::NeedMoreData) => break,
+                Err(err) => {
+                    results.push(Err(err));
+                    return assert_document_path(&results);
+                }
+            }
+        }
+    }
+    panic!("no error");
+}
+
+#[test]
+fn lines_readers_name_the_line_and_the_pointer_inside_it() {
+    let input = b"[1]\n[2, 3]\n\n[4, \"x\"]\n";
+    let err = LinesReader::<_, Vec<u32>>::new(&input[..]).nth(2).unwrap().unwrap_err();
+    assert_eq!((err.path(), err.line(), err.column()), ("/1", 4, 5), "{err}");
+    assert!(err.to_string().contains("at /1, line 4, column 5"), "{err}");
+}
+
+#[test]
+fn async_readers_name_the_documents_path_and_line() {
+    let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    runtime.block_on(async {
+        let slow = SlowAsync { bytes: BAD_ITEM.to_vec(), at: 0, step: 3, ready: false };
+        let mut items = AsyncArrayReader::<_, Vec<u32>>::at_pointer(slow, "/data/items").unwrap();
+        let mut results = Vec::new();
+        while let Some(item) = items.next().await {
+            results.push(item);
+        }
+        assert_document_path(&results);
+
+        let slow = SlowAsync { bytes: b"[1]\n[2, 3]\n\n[4, \"x\"]\n".to_vec(), at: 0, step: 2, ready: false };
+        let mut lines = AsyncLinesReader::<_, Vec<u32>>::new(slow);
+        let mut last = None;
+        while let Some(line) = lines.next().await {
+            last = Some(line);
+        }
+        let err = last.unwrap().unwrap_err();
+        assert_eq!((err.path(), err.line(), err.column()), ("/1", 4, 5), "{err}");
+    });
+    futures_executor::block_on(async {
+        let chunks = BAD_ITEM.chunks(4).map(|c| Ok::<_, std::io::Error>(c.to_vec())).collect::<Vec<_>>();
+        let mut items = AsyncArrayReader::<_, Vec<u32>>::from_pieces(
+            jetwire_json::stream::StreamPieces(futures_util::stream::iter(chunks)),
+            PushReader::at_pointer("/data/items").unwrap(),
+        );
+        let mut results = Vec::new();
+        while let Some(item) = items.next().await {
+            results.push(item);
+        }
+        assert_document_path(&results);
+    });
+}

@@ -47,7 +47,8 @@ pub fn from_reader_with<R: Read, T: FromJsonOwned>(mut source: R, options: ReadO
 }
 
 /// The elements of a JSON array read from an `io::Read`, one typed value at a time, with memory
-/// bounded by one element (and one block read).
+/// bounded by one element (and one block read). An error inside an element names its path in
+/// the whole document (`/items/2/qty`), as a read of the whole document would.
 ///
 /// ```
 /// use jetwire_json::stream::ArrayReader;
@@ -87,7 +88,8 @@ impl<R: Read, T: FromJsonOwned> Iterator for ArrayReader<R, T> {
 }
 
 /// JSON Lines (NDJSON) read from an `io::Read`: one typed value per line, blank lines skipped,
-/// memory bounded by one value (and one block read). Every error names its line.
+/// memory bounded by one value (and one block read). Every error names its line, and an error
+/// inside a value the JSON Pointer within that line's value.
 ///
 /// ```
 /// use jetwire_json::stream::LinesReader;

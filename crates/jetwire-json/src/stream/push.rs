@@ -91,6 +91,11 @@ pub struct PushReader {
     phase: Phase,
     /// Buffers of released pieces, reused by `push`.
     spare: Vec<Vec<u8>>,
+    /// The JSON Pointer tokens of the streamed array, in order: the front of every element's
+    /// error path.
+    array_path: Vec<String>,
+    /// Elements (or JSON Lines values) read so far: the index of the one being read.
+    values_read: usize,
 }
 
 /// A value skipped a token at a time until it is known to be complete; then it is read whole,
@@ -165,6 +170,8 @@ impl PushReader {
             partial: None,
             phase: Phase::Navigate { tokens: Vec::new(), inside: Inside::Container },
             spare: Vec::new(),
+            array_path: Vec::new(),
+            values_read: 0,
         }
     }
 
@@ -188,10 +195,12 @@ impl PushReader {
 
     /// [`at_pointer`](Self::at_pointer) with `options`.
     pub fn at_pointer_with(pointer: &str, options: ReadOptions) -> Result<Self> {
-        let tokens = crate::pointer::parse_pointer(pointer)?;
+        let tokens: Vec<String> =
+            crate::pointer::parse_pointer(pointer)?.into_iter().map(|t| t.into_owned()).collect();
         let mut reader = PushReader::with_options(options);
-        let tokens = tokens.into_iter().rev().map(|t| t.into_owned()).collect();
-        reader.phase = Phase::Navigate { tokens, inside: Inside::Container };
+        reader.phase =
+            Phase::Navigate { tokens: tokens.iter().rev().cloned().collect(), inside: Inside::Container };
+        reader.array_path = tokens;
         Ok(reader)
     }
 
@@ -354,7 +363,8 @@ impl PushReader {
 
     /// The next element of the streamed array (the top-level one, or the one at the pointer
     /// given to [`at_pointer`](Self::at_pointer)), or `None` after its last element once the
-    /// rest of the document has been checked and the input has ended.
+    /// rest of the document has been checked and the input has ended. An error inside an
+    /// element names its path in the whole document (`/items/2/qty`).
     pub fn next_element<T: FromJsonOwned>(&mut self) -> Result<Pull<Option<T>>> {
         loop {
             let pull = match &mut self.phase {
@@ -373,7 +383,8 @@ impl PushReader {
                             Pull::NeedMoreData => return Ok(Pull::NeedMoreData),
                         }
                     }
-                    return Ok(self.next_value()?.map(Some));
+                    let element = self.next_value().map_err(|err| self.element_error(err))?;
+                    return Ok(element.map(Some));
                 }
                 Phase::Rest => self.check_to_end(false)?.map(|()| self.phase = Phase::Finished),
                 Phase::Finished => return Ok(Pull::Ready(None)),
@@ -470,9 +481,26 @@ impl PushReader {
         Ok(self.next_value()?.map(Some))
     }
 
+    /// `err`, from reading an element of the streamed array, with the element's place in the
+    /// document in front of its path: `/3` inside the element at index 2 of `/items` becomes
+    /// `/items/2/3`.
+    #[cold]
+    fn element_error(&self, err: Error) -> Error {
+        let err = err.prepend_index(self.values_read);
+        self.array_path.iter().rev().fold(err, |err, token| err.prepend_key(token))
+    }
+
     /// Reads the value the reader is positioned at: whole if the input held has all of it,
-    /// else a token at a time until it does, then whole.
+    /// else a token at a time until it does, then whole. Counts the values read.
     fn next_value<T: FromJsonOwned>(&mut self) -> Result<Pull<T>> {
+        let pull = self.read_positioned_value()?;
+        if let Pull::Ready(_) = pull {
+            self.values_read += 1;
+        }
+        Ok(pull)
+    }
+
+    fn read_positioned_value<T: FromJsonOwned>(&mut self) -> Result<Pull<T>> {
         if self.frame.is_none() {
             if !self.may_retry() {
                 return Ok(Pull::NeedMoreData);

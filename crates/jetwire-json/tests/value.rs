@@ -430,36 +430,92 @@ fn deep_input_within_a_raised_limit_reads_writes_compares_and_drops() {
     drop(other);
 }
 
-#[test]
-fn a_value_nested_a_million_deep_drops_without_overflow() {
-    let mut array = json!([]);
+/// Arrays and objects nested a million levels: `[[[...]]]` and `{"k":{"k":...}}` with a string
+/// at the bottom.
+fn million_deep() -> [Value; 2] {
+    let mut array = json!(["bottom"]);
     for _ in 0..1_000_000 {
         array = Value::Array(Array::from(vec![array]));
     }
-    let mut object = json!({});
+    let mut object = json!({"k": 1.5});
     for _ in 0..1_000_000 {
         let mut map = Map::new();
         map.insert("k".into(), object);
         object = Value::Object(map);
     }
-    // Writing and comparing do not recurse either.
-    assert_eq!(array.to_string().len(), 2_000_002);
-    assert!(array == array.clone_shallowly());
-    drop(array);
-    drop(object);
+    [array, object]
 }
 
-/// A deep copy without recursion, for the comparison above (`Clone` recurses).
-trait CloneShallowly {
-    fn clone_shallowly(&self) -> Value;
-}
-
-impl CloneShallowly for Value {
-    fn clone_shallowly(&self) -> Value {
-        jetwire_json::from_slice_with(
-            &jetwire_json::to_vec(self).unwrap(),
+#[test]
+fn every_operation_on_a_million_deep_value_runs_without_recursion() {
+    // Each runs on a test thread's 2 MiB stack, where recursion per level would overflow.
+    for value in million_deep() {
+        let copy = value.clone();
+        assert!(copy == value, "clone, then compare");
+        let text = value.to_string();
+        assert_eq!(text.len(), jetwire_json::to_vec(&copy).unwrap().len(), "Display and to_vec");
+        let read: Value = jetwire_json::from_slice_with(
+            text.as_bytes(),
             ReadOptions { max_depth: usize::MAX, ..ReadOptions::default() },
         )
-        .unwrap()
+        .unwrap();
+        assert!(read == copy, "written and read back");
+        let debug = format!("{value:?}");
+        assert!(
+            debug.starts_with("Array [Array [") || debug.starts_with("Object {\"k\": Object {"),
+            "{}",
+            &debug[..40]
+        );
+        assert!(debug.len() > 7_000_000);
+        drop(copy);
+        drop(read);
+        drop(value);
     }
+}
+
+#[test]
+fn serde_serializes_deep_values_to_a_bound_and_refuses_deeper_ones() {
+    use jetwire_json::serde::MAX_SERDE_DEPTH;
+    let nested = |depth: usize| {
+        let mut value = json!(1);
+        for _ in 0..depth {
+            value = Value::Array(Array::from(vec![value]));
+        }
+        value
+    };
+    let at_bound = nested(MAX_SERDE_DEPTH);
+    assert_eq!(serde_json::to_string(&at_bound).unwrap(), at_bound.to_string());
+    let err = serde_json::to_string(&nested(MAX_SERDE_DEPTH + 1)).unwrap_err();
+    assert!(err.to_string().contains("deeper than 512 levels"), "{err}");
+    for value in million_deep() {
+        assert!(serde_json::to_string(&value).is_err());
+        assert!(jetwire_json::serde::to_vec(&value).is_err());
+    }
+}
+
+#[test]
+fn debug_prints_values_as_serde_json_does() {
+    let value = json!({"a": [1, "x", null, true], "b": {}, "c": []});
+    assert_eq!(
+        format!("{value:?}"),
+        r#"Object {"a": Array [Number(1), String("x"), Null, Bool(true)], "b": Object {}, "c": Array []}"#
+    );
+    assert_eq!(
+        format!("{value:#?}"),
+        "Object {\n    \"a\": Array [\n        Number(1),\n        String(\"x\"),\n        Null,\n        Bool(true),\n    ],\n    \"b\": Object {},\n    \"c\": Array [],\n}"
+    );
+    assert_eq!(format!("{:?}", json!(2.5)), "Number(2.5)");
+    // Pretty printing indents each level, so its length grows with the square of the depth:
+    // a thousand levels show that it does not recurse either.
+    let mut deep = json!(null);
+    for _ in 0..1000 {
+        deep = Value::Array(Array::from(vec![deep]));
+    }
+    let pretty = std::thread::Builder::new()
+        .stack_size(64 * 1024)
+        .spawn(move || format!("{deep:#?}"))
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(pretty.lines().count(), 2001);
 }

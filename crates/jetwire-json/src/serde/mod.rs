@@ -55,6 +55,7 @@ use crate::write::{Indent, WriteOptions, Writer};
 
 pub use de::Deserializer;
 pub use ser::Serializer;
+pub use value::MAX_SERDE_DEPTH;
 
 /// The newtype name by which [`RawValue`](crate::RawValue) and
 /// [`OwnedRawValue`](crate::OwnedRawValue) ask this bridge for a value's raw bytes.

@@ -18,23 +18,61 @@ use crate::raw::{OwnedRawValue, RawValue};
 use crate::read::ReadOptions;
 use crate::value::{Map, Number, Value};
 
+/// The deepest nesting of arrays and objects that a [`Value`] or [`Map`] is serialized with
+/// through serde: serde's serializers call themselves once per level, so deeper values (which
+/// only a read with a raised [`ReadOptions::max_depth`] makes) are refused with an error
+/// rather than left to overflow the stack. jetwire's own writer (`to_vec`, `Display`) has no
+/// such limit.
+pub const MAX_SERDE_DEPTH: usize = 512;
+
 impl Serialize for Value {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Value::Null => serializer.serialize_unit(),
-            Value::Bool(value) => serializer.serialize_bool(*value),
-            Value::Number(number) => number.serialize(serializer),
-            Value::String(text) => serializer.serialize_str(text),
-            Value::Array(array) => serializer.collect_seq(array.iter()),
-            Value::Object(map) => map.serialize(serializer),
-        }
+        Nested { value: self, depth: 0 }.serialize(serializer)
     }
 }
 
 impl Serialize for Map {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.iter())
+        serialize_map(self, 1, serializer)
     }
+}
+
+/// A value serialized `depth` containers down.
+struct Nested<'a> {
+    value: &'a Value,
+    depth: usize,
+}
+
+impl Serialize for Nested<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let depth = self.depth + 1;
+        match self.value {
+            Value::Null => serializer.serialize_unit(),
+            Value::Bool(value) => serializer.serialize_bool(*value),
+            Value::Number(number) => number.serialize(serializer),
+            Value::String(text) => serializer.serialize_str(text),
+            Value::Array(array) => {
+                too_deep::<S>(depth)?;
+                serializer.collect_seq(array.iter().map(|value| Nested { value, depth }))
+            }
+            Value::Object(map) => serialize_map(map, depth, serializer),
+        }
+    }
+}
+
+fn serialize_map<S: Serializer>(map: &Map, depth: usize, serializer: S) -> Result<S::Ok, S::Error> {
+    too_deep::<S>(depth)?;
+    serializer.collect_map(map.iter().map(|(key, value)| (key, Nested { value, depth })))
+}
+
+/// Refuses a container at nesting `depth` past [`MAX_SERDE_DEPTH`].
+fn too_deep<S: Serializer>(depth: usize) -> Result<(), S::Error> {
+    if depth > MAX_SERDE_DEPTH {
+        return Err(::serde::ser::Error::custom(format_args!(
+            "a value nested deeper than {MAX_SERDE_DEPTH} levels cannot be serialized through serde"
+        )));
+    }
+    Ok(())
 }
 
 impl Serialize for Number {

@@ -4,8 +4,10 @@
 //!   spelling next to its nearest `f64` (see [`Number`]).
 //! - Objects keep their members in document order ([`Map`]).
 //! - Reading never recurses (an explicit stack, bounded by [`ReadOptions::max_depth`]) and
-//!   neither does dropping, writing or comparing, so no depth of value can overflow the stack.
-//!   (`Clone` and `Debug` do recurse.)
+//!   neither do dropping, cloning, comparing, writing (`Display` too) or `Debug`, so no depth
+//!   of value can overflow the stack. Serializing through serde, whose serializers recurse
+//!   once per level, stops with an error past `serde::MAX_SERDE_DEPTH` (512)
+//!   levels of nesting.
 //! - Index with `value["key"]` and `value[0]` (`Null` when absent), look up with
 //!   [`get`](Value::get) and [`pointer`](Value::pointer), build with [`json!`](crate::json).
 //!
@@ -26,6 +28,7 @@
 //! [`ReadOptions::max_depth`]: crate::ReadOptions::max_depth
 
 mod array;
+mod clone_debug;
 mod drop;
 mod eq;
 mod from;
@@ -63,7 +66,7 @@ use crate::typed::{FromJsonOwned, ToJson};
 /// assert_eq!(value["id"].as_u64(), Some(7));
 /// assert!(value["none"].is_null());
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Default)]
 pub enum Value {
     /// `null`.
     #[default]

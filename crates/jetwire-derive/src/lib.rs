@@ -89,9 +89,11 @@
 //! - `#[jetwire(alias = "name")]`: a further name accepted when reading; repeatable.
 //! - `#[jetwire(rename_all = "...")]`: renames the fields of this struct variant.
 //! - `#[jetwire(other)]`: on a unit variant, the variant read for any unknown tag (not in
-//!   untagged enums), whatever payload comes with it, so that data from a newer writer with a
-//!   new variant still reads. serde reads an externally or adjacently tagged `other` only with
-//!   a unit payload (`null`, or no content).
+//!   untagged enums), whatever payload comes with it. This differs from serde on purpose:
+//!   serde reads an externally or adjacently tagged `other` only with a unit payload (`null`,
+//!   or no content), so a newer writer's variant that carries data, the usual case, fails to
+//!   read and `other` misses its purpose. jetwire skips the payload (checked as JSON, never
+//!   kept), so old readers go on reading data from newer writers.
 //! - `#[jetwire(skip)]`: never read; writing it is an error. `skip_serializing` and
 //!   `skip_deserializing` do one half.
 //!

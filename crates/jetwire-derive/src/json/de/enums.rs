@@ -61,7 +61,7 @@ fn payload(g: &Gen, variant: &Variant) -> TokenStream {
         }
         Style::Tuple => g.tuple(&variant.fields, quote!(Self::#ident), "an array of"),
         Style::Struct => {
-            let named = g.named_inline(&variant.fields, quote!(Self::#ident), &[]);
+            let named = g.named_inline(&variant.fields, quote!(Self::#ident), None);
             quote! {{
                 __r.begin_object()?;
                 #named
@@ -181,7 +181,8 @@ fn read_tag(g: &Gen, variants: &[Variant], tag: &str) -> TokenStream {
 }
 
 /// `{"tag": "Variant", ...fields}`: the tag is looked for first (usually the first property,
-/// read once); the variant's fields are then read from the same object, the tag skipped.
+/// read once); the variant's fields are then read from the same object, the tag skipped. A
+/// second tag property is a duplicate field, as it is for serde.
 fn internal(g: &Gen, variants: &[Variant], tag: &str) -> TokenStream {
     let krate = g.krate;
     let index = variant_index(variants);
@@ -189,6 +190,15 @@ fn internal(g: &Gen, variants: &[Variant], tag: &str) -> TokenStream {
     let is_tag = names::index_of_key(&format_ident!("__tag_index"), quote!(__key));
     let read_tag = read_tag(g, variants, tag);
     let unknown = g.unknown_field(&[tag]);
+    // The tag once more, after it was read to choose the variant: skipped the first time the
+    // variant's arm meets it (when the object is read again from its start), else a duplicate.
+    let take_tag = quote! {
+        if __tag_seen {
+            return ::core::result::Result::Err(__r.duplicate_field(#tag));
+        }
+        __tag_seen = true;
+        __r.skip_value()?;
+    };
 
     let arms = readable(variants).map(|(i, v)| {
         let ident = &v.ident;
@@ -197,7 +207,7 @@ fn internal(g: &Gen, variants: &[Variant], tag: &str) -> TokenStream {
                 while let ::core::option::Option::Some(__key) = __r.next_key()? {
                     let __key = &__key;
                     if #is_tag == 0 {
-                        __r.skip_value()?;
+                        #take_tag
                     } else {
                         #unknown
                     }
@@ -212,7 +222,7 @@ fn internal(g: &Gen, variants: &[Variant], tag: &str) -> TokenStream {
                     while let ::core::option::Option::Some(__key) = __r.next_key()? {
                         let __key = &__key;
                         if #is_tag == 0 {
-                            __r.skip_value()?;
+                            #take_tag
                         } else if !#flatten::accept(&mut __state, __key, __r)? {
                             #unknown
                         }
@@ -220,7 +230,7 @@ fn internal(g: &Gen, variants: &[Variant], tag: &str) -> TokenStream {
                     ::core::result::Result::Ok(Self::#ident { 0: #flatten::finish(__state, __r)? })
                 }}
             }
-            Style::Struct => g.named_inline(&v.fields, quote!(Self::#ident), &[tag]),
+            Style::Struct => g.named_inline(&v.fields, quote!(Self::#ident), Some(tag)),
             Style::Tuple => unreachable!("checked: no tuple variants in internally tagged enums"),
         };
         quote!(#i => #body,)
@@ -258,6 +268,9 @@ fn internal(g: &Gen, variants: &[Variant], tag: &str) -> TokenStream {
             __again.begin_object()?;
             &mut __again
         };
+        #[allow(unused_mut, unused_assignments)]
+        let mut __tag_seen = __tag_first;
+        let _ = __tag_seen;
         match __variant {
             #(#arms)*
             _ => ::core::result::Result::Err(__r.data_error("unreachable variant index")),

@@ -92,7 +92,14 @@ impl<'a> NamedFields<'a> {
     /// read) for a property these fields do not take. Keys in `skip` are taken and their values
     /// skipped (an enum's tag). Errors return from the enclosing function.
     pub fn accept(&self, skip: &[&str]) -> TokenStream {
-        self.accept_with(skip, false)
+        self.accept_with(skip, false, None)
+    }
+
+    /// [`accept`](Self::accept) for the fields of a struct variant of an internally tagged
+    /// enum: the `tag` key is taken once, its value skipped, and a second one is a duplicate
+    /// field. `__tag_seen` (a `mut bool` in scope) says whether it has been taken already.
+    pub fn accept_tag_once(&self, tag: &str) -> TokenStream {
+        self.accept_with(&[tag], false, Some(tag))
     }
 
     /// [`accept`](Self::accept) for a loop that hints each key (`Reader::next_key_hinted`) with
@@ -100,7 +107,7 @@ impl<'a> NamedFields<'a> {
     /// hinted name, whose field is then `__expect` without a lookup, and every field read sets
     /// `__expect` to the one after it.
     pub fn accept_hinted(&self, skip: &[&str]) -> TokenStream {
-        self.accept_with(skip, true)
+        self.accept_with(skip, true, None)
     }
 
     /// The hints of such a loop, an array expression of `Option<KeyHint>` indexed by
@@ -115,7 +122,7 @@ impl<'a> NamedFields<'a> {
         (quote!([#(#hints,)* ::core::option::Option::None]), self.slots.len() + 1)
     }
 
-    fn accept_with(&self, skip: &[&str], hinted: bool) -> TokenStream {
+    fn accept_with(&self, skip: &[&str], hinted: bool, tag_once: Option<&str>) -> TokenStream {
         let krate = self.krate;
         let index_fn = format_ident!("__field_index");
         let groups = self
@@ -166,7 +173,17 @@ impl<'a> NamedFields<'a> {
                 }
             }
         });
-        let skip_arm = (!skip.is_empty()).then(|| quote!(#skip_index => { __r.skip_value()?; true }));
+        let skip_arm = match tag_once {
+            Some(tag) => Some(quote!(#skip_index => {
+                if __tag_seen {
+                    return ::core::result::Result::Err(__r.duplicate_field(#tag));
+                }
+                __tag_seen = true;
+                __r.skip_value()?;
+                true
+            })),
+            None => (!skip.is_empty()).then(|| quote!(#skip_index => { __r.skip_value()?; true })),
+        };
 
         let flatten = self.flatten_trait();
         let mut otherwise = quote!(false);

@@ -192,14 +192,19 @@ impl Gen<'_> {
     }
 
     /// `from_json` of a struct with named fields read inline (a struct variant): the object's
-    /// `{` has been consumed and `__r` is at its first key (or further, after a tag). Keys in
-    /// `skip` are taken and their values skipped. An expression of type `Result<Self>`.
-    fn named_inline(&self, fields: &[Field], ctor: TokenStream, skip: &[&str]) -> TokenStream {
+    /// `{` has been consumed and `__r` is at its first key (or further, after a tag). With a
+    /// `tag` (an internally tagged enum's), the tag key is taken once and its value skipped, a
+    /// second one an error; `__tag_seen` (a `mut bool` in scope) says whether it was taken
+    /// before. An expression of type `Result<Self>`.
+    fn named_inline(&self, fields: &[Field], ctor: TokenStream, tag: Option<&str>) -> TokenStream {
         let named = NamedFields::new(fields, self.krate);
         let types = named.state_types();
         let inits = named.state_inits();
-        let accept = named.accept(skip);
-        let mut expected: Vec<&str> = skip.to_vec();
+        let accept = match tag {
+            Some(tag) => named.accept_tag_once(tag),
+            None => named.accept(&[]),
+        };
+        let mut expected: Vec<&str> = tag.into_iter().collect();
         expected.extend(named.names());
         let unknown = self.unknown_field(&expected);
         let finish = named.finish(ctor, &Default::None);

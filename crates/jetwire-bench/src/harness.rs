@@ -36,7 +36,8 @@ pub type Operation = Box<dyn FnMut() -> usize>;
 
 /// One implementation in a case.
 pub struct Entry {
-    /// `jetwire`, `serde_json`, `simd-json` or `sonic-rs`.
+    /// `jetwire`, a peer (`serde_json`, `simd-json`, `sonic-rs`, the C and C++ anchors
+    /// `simdjson (DOM)`, `yyjson`, ...), or one of jetwire's own baselines (`jetwire, ...`).
     pub implementation: &'static str,
     /// The operation.
     pub operation: Operation,

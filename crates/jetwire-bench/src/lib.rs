@@ -1,5 +1,7 @@
 //! jetwire's benchmark suite: the workloads of `shared/reference/workloads.md`, every peer on
-//! the same models, outputs checked before timing, and an interleaved runner.
+//! the same models, outputs checked before timing, and an interleaved runner. The Rust peers
+//! are serde_json, simd-json and sonic-rs; the C and C++ anchors simdjson and yyjson join the
+//! DOM and validation cases ([`cpeers`]).
 //!
 //! `cargo run --release -p jetwire-bench` runs it; `cargo bench -p jetwire-bench` runs the same
 //! cases under criterion.
@@ -7,6 +9,7 @@
 pub mod alloc;
 pub mod binary;
 pub mod check;
+pub mod cpeers;
 pub mod harness;
 pub mod peers;
 pub mod report;

@@ -14,7 +14,8 @@ use jetwire_bench::workloads::{self, Size};
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
 
-/// jetwire side by side with serde_json, simd-json and sonic-rs.
+/// jetwire side by side with serde_json, simd-json and sonic-rs, and with the C and C++
+/// anchors simdjson and yyjson in the DOM and validation cases.
 #[derive(Parser)]
 #[command(name = "jetwire-bench")]
 struct Args {
@@ -93,6 +94,7 @@ fn main() -> ExitCode {
         ),
         format!("RUSTFLAGS: `{}`", option_env!("JETWIRE_BENCH_RUSTFLAGS").unwrap_or("(default)")),
         format!("machine: {}", machine()),
+        jetwire_bench::cpeers::summary(),
         format!(
             "rounds: {}, sample time: {:?}, total run time: {:.0?}",
             config.rounds,
@@ -126,7 +128,10 @@ fn main() -> ExitCode {
         .and_then(|()| {
             std::fs::write(
                 dir.join("report.svg"),
-                report::to_svg(&measurements, "jetwire vs serde_json, simd-json, sonic-rs"),
+                report::to_svg(
+                    &measurements,
+                    "jetwire vs the fastest peer (serde_json, simd-json, sonic-rs, simdjson, yyjson)",
+                ),
             )
         })
         .and_then(|()| match &args.json {

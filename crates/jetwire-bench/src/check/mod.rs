@@ -67,6 +67,25 @@ impl Tree {
         }
         Some(at)
     }
+
+    /// How many values the tree holds, each object key counting as one, as simdjson's and
+    /// yyjson's DOMs count them: `{"a":[1]}` holds 4.
+    pub fn value_count(&self) -> u64 {
+        let mut count = 0;
+        let mut pending = vec![self];
+        while let Some(tree) = pending.pop() {
+            count += 1;
+            match tree {
+                Tree::Array(elements) => pending.extend(elements),
+                Tree::Object(members) => {
+                    count += members.len() as u64;
+                    pending.extend(members.iter().map(|(_, value)| value));
+                }
+                _ => {}
+            }
+        }
+        count
+    }
 }
 
 /// Whether `text` spells a JSON integer (no fraction, no exponent).

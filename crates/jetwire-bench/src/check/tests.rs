@@ -149,3 +149,12 @@ fn an_absent_member_is_null_only_where_a_typed_read_allows_it() {
     let wrong = Tree::Object(vec![("a".into(), Tree::Int("1".into())), ("b".into(), Tree::Bool(false))]);
     assert!(!compare_with(&input, &wrong, true).is_empty());
 }
+
+#[test]
+fn values_are_counted_with_each_key_as_one() {
+    let count = |text: &str| parse(text.as_bytes()).unwrap().value_count();
+    assert_eq!(count("7"), 1);
+    assert_eq!(count("[]"), 1);
+    assert_eq!(count(r#"{"a":[1]}"#), 4);
+    assert_eq!(count(r#"[{"a":null,"b":{}},"x",[true]]"#), 9);
+}

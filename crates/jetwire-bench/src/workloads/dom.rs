@@ -1,6 +1,7 @@
 //! DOM cases: parsing a corpus into each library's own DOM (and dropping it), and writing that
 //! DOM back out: `jetwire::json::Value` against `serde_json::Value`, simd-json's `OwnedValue`
-//! (parsed in place from a copy, which is counted) and `sonic_rs::Value`.
+//! (parsed in place from a copy, which is counted) and `sonic_rs::Value`, and the C and C++
+//! anchors simdjson and yyjson where they are built ([`super::anchors`]).
 //!
 //! Checks before timing ([`crate::check`]): every DOM, written by its own library, holds exactly
 //! the values of the input; every write holds exactly the values of the input. jetwire's DOM keeps each number's source spelling, so on canada its output
@@ -77,14 +78,26 @@ fn read_case(name: &str, bytes: &'static [u8]) -> Result<Case, String> {
     let expected = check::parse(bytes).map_err(|e| format!("{name}: {e}"))?;
     let mut checked = Vec::new();
     for (mut entry, mut write_dom) in entries {
-        let written =
-            write_dom().map_err(|e| format!("{name}: {} cannot read it: {e}", entry.implementation))?;
-        let found = check::parse(&written)
-            .map_err(|e| format!("{name}: {}'s DOM writes invalid JSON: {e}", entry.implementation))?;
-        entry.caveat = check::judge(name, entry.implementation, check::compare(&expected, &found))?;
+        entry.caveat = check_dom_text(name, entry.implementation, &expected, write_dom())?;
         checked.push(entry);
     }
+    #[cfg(c_peers)]
+    checked.extend(super::anchors::dom_read(name, bytes, &expected)?);
     Ok(Case { name: name.to_owned(), op: Op::Read, bytes: bytes.len(), entries: checked })
+}
+
+/// Checks the DOM `implementation` read, as its own library `written` it out: it must hold
+/// exactly the `expected` values. Returns the entry's caveat.
+pub(super) fn check_dom_text(
+    name: &str,
+    implementation: &str,
+    expected: &check::Tree,
+    written: Result<impl AsRef<[u8]>, String>,
+) -> Result<Option<String>, String> {
+    let written = written.map_err(|e| format!("{name}: {implementation} cannot read it: {e}"))?;
+    let found = check::parse(written.as_ref())
+        .map_err(|e| format!("{name}: {implementation}'s DOM writes invalid JSON: {e}"))?;
+    check::judge(name, implementation, check::compare(expected, &found))
 }
 
 /// An entry that writes `value` into a reused buffer; the check returns what it writes.
@@ -128,5 +141,7 @@ fn write_case(name: &str, bytes: &'static [u8]) -> Result<Case, String> {
         entry.caveat = check_output(name, entry.implementation, &expected, &output, reference.len())?;
         checked.push(entry);
     }
+    #[cfg(c_peers)]
+    checked.extend(super::anchors::dom_write(name, bytes, &expected, reference.len())?);
     Ok(Case { name: name.to_owned(), op: Op::Write, bytes: reference.len(), entries: checked })
 }

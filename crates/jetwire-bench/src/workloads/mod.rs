@@ -1,6 +1,8 @@
 //! The workloads of `shared/reference/workloads.md`, as named case specifications that are built
 //! (generated, then checked) only when selected.
 
+#[cfg(c_peers)]
+pub mod anchors;
 pub mod bridge;
 // Model fields are named after the JSON they hold; documenting each would repeat its name.
 #[allow(missing_docs)]

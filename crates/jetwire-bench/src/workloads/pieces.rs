@@ -302,14 +302,19 @@ pub fn specs() -> Vec<CaseSpec> {
 }
 
 /// `check:<corpus>`: validating a whole corpus in one slice, what `jetwire check` does in
-/// process, against the peers' cheapest full validation (reading into `IgnoredAny`).
+/// process, against the peers' cheapest full validation (reading into `IgnoredAny`; simdjson's
+/// DOM parse and yyjson's read, [`super::anchors::validation`]).
 fn check_spec(corpus: &'static str, bytes: &'static [u8]) -> CaseSpec {
     let name: &'static str = Box::leak(format!("check:{corpus}").into_boxed_str());
     CaseSpec::new(name, Op::Read, move |_| {
         let mut entries = skip_entries();
         entries.retain(|(implementation, _)| !implementation.ends_with("from_reader"));
         let expect = Expect::consumed(bytes).map_err(|e| format!("{name}: {e}"))?;
-        chunked_case(name.to_owned(), bytes.to_vec(), bytes.len(), expect, entries)
+        #[cfg_attr(not(c_peers), allow(unused_mut))]
+        let mut case = chunked_case(name.to_owned(), bytes.to_vec(), bytes.len(), expect, entries)?;
+        #[cfg(c_peers)]
+        case.entries.extend(super::anchors::validation(name, bytes)?);
+        Ok(case)
     })
 }
 

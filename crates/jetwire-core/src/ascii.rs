@@ -52,18 +52,18 @@ fn block_at(haystack: &[u8], at: usize) -> Option<&[u8; 64]> {
 /// ```
 #[inline(always)]
 pub fn ascii_prefix_len(block: &[u8; 64]) -> usize {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
         high_bits_sse2(block).trailing_zeros() as usize
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
         ascii_prefix_len_words(block)
     }
 }
 
 /// One bit per byte of `block`, set where the byte is 0x80 or above.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
 #[inline(always)]
 fn high_bits_sse2(block: &[u8; 64]) -> u64 {
     use core::arch::x86_64::__m128i;
@@ -82,7 +82,7 @@ fn high_bits_sse2(block: &[u8; 64]) -> u64 {
 
 /// [`ascii_prefix_len`] with 8-byte words, for targets without a vector backend (and as the
 /// reference the vector version is tested against).
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[cfg_attr(all(target_arch = "x86_64", not(jetwire_portable)), allow(dead_code))]
 #[inline(always)]
 fn ascii_prefix_len_words(block: &[u8; 64]) -> usize {
     for (i, word) in block.chunks_exact(8).enumerate() {

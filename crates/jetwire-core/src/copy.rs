@@ -49,7 +49,7 @@ pub const SLOW_DISTANCE: usize = 64;
 /// of `len` bytes, and the two regions must not overlap.
 #[inline(always)]
 pub unsafe fn copy_nonoverlapping(src: *const u8, dst: *mut u8, len: usize) {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     if (LARGE_COPY..CACHED_COPY_END).contains(&len) && slows_memcpy(src, dst) {
         const { assert!(LARGE_COPY >= crate::arch::x86_64::avx2::LANES) };
         // SAFETY: forwarded from the caller; `len >= LARGE_COPY`, at least a register.
@@ -60,6 +60,7 @@ pub unsafe fn copy_nonoverlapping(src: *const u8, dst: *mut u8, len: usize) {
 }
 
 /// Whether `dst` sits 1 to `SLOW_DISTANCE - 1` bytes past `src`, modulo 4 KiB.
+#[cfg_attr(not(all(target_arch = "x86_64", not(jetwire_portable))), allow(dead_code))]
 #[inline(always)]
 fn slows_memcpy(src: *const u8, dst: *mut u8) -> bool {
     let distance = (dst as usize).wrapping_sub(src as usize) % 4096;
@@ -339,7 +340,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     fn both_backends_copy() {
         use crate::arch::x86_64::{avx2, has_avx2, sse2};
         let source: Vec<u8> = (0..10_000u32).map(|i| (i % 253) as u8).collect();

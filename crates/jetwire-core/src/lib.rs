@@ -24,7 +24,7 @@ pub mod output;
 mod path;
 pub mod scan;
 pub mod structure;
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
 mod vector;
 
 pub use output::{IoOutput, Output};

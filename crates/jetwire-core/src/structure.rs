@@ -49,11 +49,11 @@ pub struct ByteClasses {
 /// ```
 #[inline(always)]
 pub fn classify(block: &[u8; BLOCK]) -> ByteClasses {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
         crate::arch::x86_64::classify(block)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
         classify_bytes(block)
     }
@@ -89,11 +89,11 @@ pub fn classify_bytes(block: &[u8; BLOCK]) -> ByteClasses {
 /// ```
 #[inline]
 pub fn index_blocks(structure: &mut Structure, input: &[u8], from: usize, out: &mut [BlockTokens]) -> usize {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
         crate::arch::x86_64::index_blocks(structure, input, from, out)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
         // SAFETY: the portable classifier needs no particular instructions.
         unsafe { index_blocks_with::<Bytewise>(structure, input, from, out) }
@@ -375,12 +375,13 @@ mod tests {
             let mut padded = text[from.min(text.len())..].to_vec();
             padded.resize(padded.len().div_ceil(BLOCK) * BLOCK, b' ');
             let expected = naive_tokens(&padded);
+            #[cfg_attr(not(all(target_arch = "x86_64", not(jetwire_portable))), allow(unused_mut))]
             let mut backends: Vec<(&str, IndexBlocks)> = vec![
                 ("dispatch", index_blocks),
                 // SAFETY: the portable classifier needs no particular instructions.
                 ("portable", |s, i, f, o| unsafe { index_blocks_with::<Bytewise>(s, i, f, o) }),
             ];
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
             {
                 backends.push(("sse2", crate::arch::x86_64::sse2::index_blocks));
                 if crate::arch::x86_64::has_avx2() {
@@ -412,7 +413,7 @@ mod tests {
             block[32..].copy_from_slice(&other);
             let expected = classify_bytes(&block);
             prop_assert_eq!(classify(&block), expected);
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
             {
                 prop_assert_eq!(crate::arch::x86_64::sse2::classify(&block), expected);
                 if crate::arch::x86_64::has_avx2() {

@@ -109,7 +109,7 @@ pub(crate) unsafe trait Vector: Copy {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
 mod x86_64 {
     use core::arch::x86_64::*;
 

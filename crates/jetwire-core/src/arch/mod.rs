@@ -1,7 +1,7 @@
 //! Per-platform backends of the scanners. See the parent module.
 
 pub(crate) mod all;
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
 pub(crate) mod generic;
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
 pub(crate) mod x86_64;

@@ -11,7 +11,9 @@
 //! `arch/x86_64` their SSE2 and AVX2 instances and the choice between them, made once at run
 //! time (SSE2 is part of the x86_64 baseline; AVX2 is detected, or enabled for the whole build).
 //! Every backend is tested against the naive definition in this module. No backend reads past
-//! the end of its slice.
+//! the end of its slice. Building with `RUSTFLAGS="--cfg jetwire_portable"` compiles the portable
+//! backend alone on x86_64 as well, as on every other target; CI runs the tests of this crate and
+//! of jetwire-json that way too, so each backend passes the same cases.
 
 use crate::arch;
 
@@ -36,11 +38,11 @@ pub const fn is_string_special(byte: u8) -> bool {
 /// ```
 #[inline]
 pub fn find_string_special(haystack: &[u8]) -> Option<usize> {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
         arch::x86_64::find_string_special(haystack)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
         arch::all::swar::find_string_special(haystack)
     }
@@ -58,11 +60,11 @@ pub fn find_string_special(haystack: &[u8]) -> Option<usize> {
 /// ```
 #[inline]
 pub fn copy_plain_run(out: &mut Vec<u8>, source: &[u8]) -> usize {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
         arch::x86_64::copy_plain_run(out, source)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
         arch::all::swar::copy_plain_run(out, source)
     }
@@ -93,11 +95,11 @@ pub fn leading_digits(haystack: &[u8]) -> usize {
 pub fn end_of_digits(haystack: &[u8], at: usize) -> usize {
     // Digit runs are short (a number's parts), so the baseline width serves every CPU: no
     // dispatch, and the loop inlines into the number scanners.
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
         arch::x86_64::sse2::end_of_digits(haystack, at)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
         arch::all::swar::end_of_digits(haystack, at)
     }
@@ -114,11 +116,11 @@ pub fn end_of_digits(haystack: &[u8], at: usize) -> usize {
 /// ```
 #[inline(always)]
 pub fn digit_mask(window: &[u8; 16]) -> u32 {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
         arch::x86_64::sse2::digit_mask(window)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
         arch::all::swar::digit_mask(window)
     }
@@ -135,11 +137,11 @@ pub fn digit_mask(window: &[u8; 16]) -> u32 {
 /// ```
 #[inline(always)]
 pub fn string_special_mask(window: &[u8; 16]) -> u32 {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
         arch::x86_64::sse2::string_special_mask(window)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
         arch::all::swar::string_special_mask(window)
     }
@@ -179,11 +181,11 @@ pub fn parse_eight_digits(word: u64) -> u64 {
 /// ```
 #[inline]
 pub fn skip_whitespace(haystack: &[u8]) -> usize {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
         arch::x86_64::skip_whitespace(haystack)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
         arch::all::swar::skip_whitespace(haystack)
     }
@@ -207,11 +209,11 @@ pub const SHORT_WHITESPACE: usize = 32;
 /// ```
 #[inline(always)]
 pub fn skip_short_whitespace(haystack: &[u8]) -> Option<usize> {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
         arch::x86_64::skip_short_whitespace(haystack)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
         let window = &haystack[..haystack.len().min(SHORT_WHITESPACE)];
         let run = arch::all::swar::skip_whitespace(window);
@@ -236,11 +238,11 @@ pub fn skip_short_whitespace(haystack: &[u8]) -> Option<usize> {
 /// ```
 #[inline(always)]
 pub fn is_whitespace_run(haystack: &[u8], run: usize) -> bool {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
         arch::x86_64::is_whitespace_run(haystack, run)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
         // The same answers as the registers' look: the same lengths needed.
         let needed = if run < 15 { 16 } else { SHORT_WHITESPACE };
@@ -277,11 +279,12 @@ mod tests {
     /// function, SWAR, and on x86_64 the SSE2 and (where the CPU has it) AVX2 instances, each
     /// started from every position the dispatcher might hand them.
     fn every_find(haystack: &[u8]) -> Vec<(String, Option<usize>)> {
+        #[cfg_attr(not(all(target_arch = "x86_64", not(jetwire_portable))), allow(unused_mut))]
         let mut found = vec![
             ("dispatch".to_owned(), find_string_special(haystack)),
             ("swar".to_owned(), arch::all::swar::find_string_special(haystack)),
         ];
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
         {
             use arch::x86_64::{avx2, has_avx2, sse2};
             let clean = naive(haystack).unwrap_or(haystack.len());
@@ -300,11 +303,12 @@ mod tests {
     }
 
     fn every_skip(haystack: &[u8]) -> Vec<(String, usize)> {
+        #[cfg_attr(not(all(target_arch = "x86_64", not(jetwire_portable))), allow(unused_mut))]
         let mut found = vec![
             ("dispatch".to_owned(), skip_whitespace(haystack)),
             ("swar".to_owned(), arch::all::swar::skip_whitespace(haystack)),
         ];
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
         {
             use arch::x86_64::{avx2, has_avx2, sse2};
             let blank = naive_whitespace(haystack);
@@ -335,7 +339,7 @@ mod tests {
         found.push(("dispatch".to_owned(), copy_plain_run(&mut out, source), out));
         let mut out = fresh();
         found.push(("swar".to_owned(), arch::all::swar::copy_plain_run(&mut out, source), out));
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
         {
             use arch::x86_64::{avx2, has_avx2, sse2};
             let clean = naive(source).unwrap_or(source.len());
@@ -436,7 +440,7 @@ mod tests {
             let naive = at + bytes.get(at..).map_or(0, |rest| rest.iter().take_while(|b| b.is_ascii_digit()).count());
             prop_assert_eq!(end_of_digits(&bytes, at), naive, "dispatch");
             prop_assert_eq!(arch::all::swar::end_of_digits(&bytes, at), naive, "swar");
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
             prop_assert_eq!(arch::x86_64::sse2::end_of_digits(&bytes, at), naive, "sse2");
         }
 

@@ -164,7 +164,7 @@ pub(crate) fn skip(input: &[u8], start: usize) -> Result<usize, NumberError> {
 /// built a byte at a time, so every number takes the byte path.
 #[inline(always)]
 pub(crate) fn skip_windowed(input: &[u8], start: usize) -> Result<usize, NumberError> {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     if let Some(window) = input.get(start..).and_then(<[u8]>::first_chunk::<32>) {
         if let Some(len) = short_number_len(window) {
             return Ok(start + len);
@@ -188,7 +188,7 @@ fn skip_out_of_line(input: &[u8], start: usize) -> Result<usize, NumberError> {
 /// vector compares), so a number costs the same few bit operations whatever the lengths of its
 /// parts. Computing the second half of the mask only for numbers that reach it was tried: it
 /// kept integers to one compare but lost most of the gain on fractions (docs/perf-log.md).
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[cfg_attr(not(all(target_arch = "x86_64", not(jetwire_portable))), allow(dead_code))]
 #[inline(always)]
 fn short_number_len(window: &[u8; 32]) -> Option<usize> {
     let (low, high) = window.split_at(16);

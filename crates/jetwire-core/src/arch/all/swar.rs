@@ -61,14 +61,14 @@ pub(crate) fn end_of_digits(haystack: &[u8], mut at: usize) -> usize {
 
 /// See [`crate::scan::digit_mask`], a byte at a time: the portable version and the reference
 /// for the vector one.
-#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+#[cfg_attr(all(target_arch = "x86_64", not(jetwire_portable), not(test)), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn digit_mask(window: &[u8; 16]) -> u32 {
     window.iter().enumerate().fold(0, |mask, (i, byte)| mask | u32::from(byte.is_ascii_digit()) << i)
 }
 
 /// See [`crate::scan::string_special_mask`].
-#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+#[cfg_attr(all(target_arch = "x86_64", not(jetwire_portable), not(test)), allow(dead_code))]
 #[inline]
 pub(crate) fn string_special_mask(window: &[u8; 16]) -> u32 {
     window

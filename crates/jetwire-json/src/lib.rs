@@ -28,8 +28,14 @@
 //! # Ok::<(), jetwire_json::Error>(())
 //! ```
 //!
-//! The rules (strict RFC 8259 grammar, the lexical Unicode policy, limits) are described in the
-//! repository's `DESIGN.md` and `docs/unicode-policy.md`.
+//! `serde_json`'s functions have the same names here: [`from_slice`], [`from_str`],
+//! [`from_reader`], [`to_vec`], [`to_string`], [`to_string_pretty`], [`to_writer`],
+//! [`to_value`], [`from_value`] and [`json!`], for any [`ToJson`] / [`FromJson`] type. Derive
+//! the traits, or read and write serde types through the bridge of the `serde` feature
+//! (`jetwire_json::serde::from_slice`, ...).
+//!
+//! The rules (strict RFC 8259 grammar, the lexical Unicode policy, limits) are described in
+//! `docs/conformance.md` and `docs/unicode-policy.md` of the repository.
 
 mod error;
 mod pointer;
@@ -57,5 +63,6 @@ pub use typed::{
     FromJson, FromJsonOwned, ToJson, from_slice, from_slice_with, from_str, from_str_with, to_io_writer,
     to_io_writer_with, to_string, to_string_pretty, to_vec, to_vec_with, to_writer, to_writer_with,
 };
-pub use value::{Map, Value};
+pub use stream::{from_reader, from_reader_with};
+pub use value::{Map, Value, from_value, to_value};
 pub use write::{Indent, ValueSlot, WriteOptions, Writer};

@@ -263,16 +263,20 @@ pub fn to_value<T: ToJson + ?Sized>(value: &T) -> Result<Value> {
     crate::from_slice_with(&bytes, ReadOptions { max_depth: usize::MAX, ..ReadOptions::default() })
 }
 
-/// Reads a `T` from a [`Value`] (through its JSON text).
+/// Reads a `T` from a [`Value`] (through its JSON text), given by value as `serde_json`'s
+/// `from_value` takes it, or by reference.
 ///
 /// ```
 /// use jetwire_json::json;
-/// let pair: (u8, String) = jetwire_json::value::from_value(&json!([1, "a"]))?;
+/// let pair: (u8, String) = jetwire_json::from_value(json!([1, "a"]))?;
 /// assert_eq!(pair, (1, "a".to_owned()));
+/// let value = json!({"id": 7});
+/// let id: u8 = jetwire_json::from_value(&value["id"])?;
+/// assert_eq!(id, 7);
 /// # Ok::<(), jetwire_json::Error>(())
 /// ```
-pub fn from_value<T: FromJsonOwned>(value: &Value) -> Result<T> {
-    let bytes = crate::to_vec(value)?;
+pub fn from_value<T: FromJsonOwned>(value: impl std::borrow::Borrow<Value>) -> Result<T> {
+    let bytes = crate::to_vec(value.borrow())?;
     crate::from_slice(&bytes)
 }
 

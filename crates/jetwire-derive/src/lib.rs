@@ -131,6 +131,31 @@
 //! - `#[jetwire(bound = "...")]`: where-predicates for this field, replacing the bounds inferred
 //!   from its type; `bound(to_json = "...", from_json = "...")` sets them per impl.
 //!
+//! # serde's attributes
+//!
+//! On a type that also derives serde's traits, `#[serde(...)]` attributes are read too, with
+//! the same meanings, for whatever no `#[jetwire(...)]` attribute sets: adding `ToJson,
+//! FromJson` to a serde type gives the same JSON with nothing written twice.
+//!
+//! - Read as jetwire's: on containers `rename_all`, `deny_unknown_fields`, `tag`, `content`,
+//!   `untagged`, `transparent`, `default`; on variants `rename`, `alias`, `rename_all`,
+//!   `other`, `skip`, `skip_serializing`, `skip_deserializing`; on fields `rename`, `alias`,
+//!   `skip`, `skip_serializing`, `skip_deserializing`, `skip_serializing_if`, `default`,
+//!   `flatten`, `borrow`. A jetwire attribute of the same name wins; a field's jetwire
+//!   `alias`es replace serde's.
+//! - Passed over, since they concern serde's traits alone: `bound`, `crate`, a container's
+//!   `rename` and `expecting`.
+//! - Compile errors that say what to write instead, since jetwire cannot call serde's functions
+//!   or conversions: `with`, `serialize_with`, `deserialize_with` and `getter` (unless the
+//!   field has a jetwire `with` or `skip`), `from`, `try_from`, `into`, `remote`,
+//!   `rename_all_fields`, `variant_identifier`, `field_identifier`, and a variant's
+//!   `untagged` or `borrow`.
+//! - `#[jetwire(ignore_serde)]` on a container, variant or field reads no serde attribute there
+//!   (nor, on a container or variant, inside it).
+//!
+//! The derives declare `serde` as one of their attributes, so the attributes keep working after
+//! serde's derives are removed.
+//!
 //! # Generic bounds
 //!
 //! A type parameter `T` used by a field that is written gets `T: ToJson` in the `ToJson` impl,
@@ -208,28 +233,28 @@ mod wrap;
 use proc_macro::TokenStream;
 
 /// Derives `jetwire::json::ToJson`; see the crate documentation for the attributes.
-#[proc_macro_derive(ToJson, attributes(jetwire))]
+#[proc_macro_derive(ToJson, attributes(jetwire, serde))]
 pub fn derive_to_json(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     json::expand_to_json(&input).unwrap_or_else(syn::Error::into_compile_error).into()
 }
 
 /// Derives `jetwire::json::FromJson`; see the crate documentation for the attributes.
-#[proc_macro_derive(FromJson, attributes(jetwire))]
+#[proc_macro_derive(FromJson, attributes(jetwire, serde))]
 pub fn derive_from_json(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     json::expand_from_json(&input).unwrap_or_else(syn::Error::into_compile_error).into()
 }
 
 /// Derives `jetwire::binary::ToBinary`; see the crate documentation, "Binary format".
-#[proc_macro_derive(ToBinary, attributes(jetwire))]
+#[proc_macro_derive(ToBinary, attributes(jetwire, serde))]
 pub fn derive_to_binary(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     binary::expand_to_binary(&input).unwrap_or_else(syn::Error::into_compile_error).into()
 }
 
 /// Derives `jetwire::binary::FromBinary`; see the crate documentation, "Binary format".
-#[proc_macro_derive(FromBinary, attributes(jetwire))]
+#[proc_macro_derive(FromBinary, attributes(jetwire, serde))]
 pub fn derive_from_binary(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     binary::expand_from_binary(&input).unwrap_or_else(syn::Error::into_compile_error).into()

@@ -53,8 +53,10 @@ pub struct Order {
     pub customer: Customer,
     pub lines: Vec<OrderLine>,
     #[serde(with = "decimal_number")]
+    #[jetwire(ignore_serde)]
     pub total: Decimal,
     #[serde(with = "optional_decimal_number")]
+    #[jetwire(ignore_serde)]
     pub discount: Option<Decimal>,
     pub note: Option<String>,
 }
@@ -89,8 +91,10 @@ pub struct OrderLine {
     pub sku: String,
     pub quantity: u32,
     #[serde(with = "decimal_number")]
+    #[jetwire(ignore_serde)]
     pub unit_price: Decimal,
     #[serde(with = "optional_decimal_number")]
+    #[jetwire(ignore_serde)]
     pub discount: Option<Decimal>,
 }
 

@@ -90,10 +90,11 @@ impl<'a> Container<'a> {
     /// Returns `None` for input that cannot be modeled at all (unions).
     pub fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Container<'a>> {
         let attrs = attr::Container::from_ast(cx, input);
+        let serde = attr::SerdeAttrs::below(attr::SerdeAttrs::Read, &input.attrs);
         let mut data = match &input.data {
-            syn::Data::Enum(data) => Data::Enum(enum_from_ast(cx, &data.variants)),
+            syn::Data::Enum(data) => Data::Enum(enum_from_ast(cx, &data.variants, serde)),
             syn::Data::Struct(data) => {
-                let (style, fields) = struct_from_ast(cx, &data.fields);
+                let (style, fields) = struct_from_ast(cx, &data.fields, serde);
                 Data::Struct(style, fields)
             }
             syn::Data::Union(_) => {
@@ -176,18 +177,24 @@ fn rename_fields(fields: &mut [Field], rule: super::case::RenameRule) {
 fn enum_from_ast<'a>(
     cx: &Ctxt,
     variants: &'a syn::punctuated::Punctuated<syn::Variant, syn::Token![,]>,
+    serde: attr::SerdeAttrs,
 ) -> Vec<Variant<'a>> {
     variants
         .iter()
         .map(|variant| {
-            let attrs = attr::Variant::from_ast(cx, variant);
-            let (style, fields) = struct_from_ast(cx, &variant.fields);
+            let attrs = attr::Variant::from_ast(cx, variant, serde);
+            let serde = attr::SerdeAttrs::below(serde, &variant.attrs);
+            let (style, fields) = struct_from_ast(cx, &variant.fields, serde);
             Variant { ident: variant.ident.clone(), attrs, style, fields, original: variant }
         })
         .collect()
 }
 
-fn struct_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields) -> (Style, Vec<Field<'a>>) {
+fn struct_from_ast<'a>(
+    cx: &Ctxt,
+    fields: &'a syn::Fields,
+    serde: attr::SerdeAttrs,
+) -> (Style, Vec<Field<'a>>) {
     let list: Vec<Field> = fields
         .iter()
         .enumerate()
@@ -196,7 +203,7 @@ fn struct_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields) -> (Style, Vec<Field<
                 Some(ident) => syn::Member::Named(ident.clone()),
                 None => syn::Member::Unnamed(i.into()),
             },
-            attrs: attr::Field::from_ast(cx, i, field),
+            attrs: attr::Field::from_ast(cx, i, field, serde),
             ty: &field.ty,
             original: field,
         })

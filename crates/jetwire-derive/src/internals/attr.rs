@@ -1,4 +1,12 @@
-//! Parsing of `#[jetwire(...)]` attributes on containers, variants and fields.
+//! Parsing of `#[jetwire(...)]` attributes on containers, variants and fields, and of the
+//! `#[serde(...)]` attributes beside them.
+//!
+//! serde's attributes are read after jetwire's, with the same meanings, for whatever jetwire's
+//! have not set, so that adding jetwire's derives to a serde type is the whole migration. A
+//! serde attribute that jetwire cannot honor (`with`, `from`, `remote`, ...) is an error that
+//! says what to write instead, unless a jetwire attribute takes its place; serde's `bound` and
+//! `crate` concern serde's traits and are passed over. `#[jetwire(ignore_serde)]` on a
+//! container, variant or field reads no serde attribute there.
 //!
 //! Every malformed or unknown attribute is recorded in the [`Ctxt`] and parsing
 //! goes on with the next one, so that all mistakes are reported together.
@@ -16,6 +24,38 @@ use super::ctxt::Ctxt;
 /// The attribute name the derive reads: `#[jetwire(...)]`.
 pub const ATTR: &str = "jetwire";
 
+/// serde's attribute, read where jetwire's leaves a setting open.
+const SERDE: &str = "serde";
+
+/// Whether the `#[serde(...)]` attributes of an item are read: not when it, or the container
+/// or variant it belongs to, says `#[jetwire(ignore_serde)]`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum SerdeAttrs {
+    /// Read them.
+    Read,
+    /// Leave them out.
+    Ignore,
+}
+
+impl SerdeAttrs {
+    /// What holds for the items inside one whose own attributes are `attrs`, when `outer`
+    /// holds for it.
+    pub fn below(outer: SerdeAttrs, attrs: &[syn::Attribute]) -> SerdeAttrs {
+        if outer == SerdeAttrs::Ignore || ignores_serde(attrs) {
+            SerdeAttrs::Ignore
+        } else {
+            SerdeAttrs::Read
+        }
+    }
+}
+
+/// Which attribute a setting was written in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Origin {
+    Jetwire,
+    Serde,
+}
+
 /// One attribute value, which may be set once.
 struct Attr<'c, T> {
     cx: &'c Ctxt,
@@ -29,10 +69,18 @@ impl<'c, T> Attr<'c, T> {
     }
 
     fn set(&mut self, span: Span, value: T) {
-        if self.value.is_some() {
-            self.cx.error_at(span, format_args!("duplicate jetwire attribute `{}`", self.name));
-        } else {
-            self.value = Some((value, span));
+        self.set_from(Origin::Jetwire, span, value);
+    }
+
+    /// Sets the value from a jetwire attribute (twice is an error), or from a serde attribute
+    /// when no jetwire attribute has set it (serde's derive reports serde's own repeats).
+    fn set_from(&mut self, origin: Origin, span: Span, value: T) {
+        match (&self.value, origin) {
+            (None, _) => self.value = Some((value, span)),
+            (Some(_), Origin::Jetwire) => {
+                self.cx.error_at(span, format_args!("duplicate jetwire attribute `{}`", self.name))
+            }
+            (Some(_), Origin::Serde) => {}
         }
     }
 
@@ -53,8 +101,8 @@ impl<'c> Flag<'c> {
         Flag(Attr::none(cx, name))
     }
 
-    fn set(&mut self, span: Span) {
-        self.0.set(span, ());
+    fn set_from(&mut self, origin: Origin, span: Span) {
+        self.0.set_from(origin, span, ());
     }
 
     fn get(self) -> Option<Span> {
@@ -210,55 +258,60 @@ impl Container {
         let mut plain = Flag::none(cx, "plain");
         let mut columnar = Flag::none(cx, "columnar");
 
-        for_each_meta(cx, &input.attrs, |meta| {
+        for_each_meta(cx, &input.attrs, SerdeAttrs::Read, |meta, origin| {
+            if !shared_with_serde(&meta, origin, CONTAINER_SHARED) {
+                return other_attribute(cx, &meta, origin, "container", CONTAINER_UNSUPPORTED, false);
+            }
             let span = path_span(&meta);
             if meta.path.is_ident("rename_all") {
                 if let Some(s) = string_value(cx, &meta, "rename_all")? {
                     match RenameRule::from_str(&s.value()) {
-                        Ok(rule) => rename_all.set(span, rule),
+                        Ok(rule) => rename_all.set_from(origin, span, rule),
                         Err(err) => cx.error_spanned_by(&s, err),
                     }
                 }
             } else if meta.path.is_ident("deny_unknown_fields") {
                 flag_value(cx, &meta, "deny_unknown_fields")?;
-                deny.set(span);
+                deny.set_from(origin, span);
             } else if meta.path.is_ident("tag") {
                 if let Some(s) = string_value(cx, &meta, "tag")? {
-                    tag.set(span, (s.value(), s.span()));
+                    tag.set_from(origin, span, (s.value(), s.span()));
                 }
             } else if meta.path.is_ident("content") {
                 if let Some(s) = string_value(cx, &meta, "content")? {
-                    content.set(span, (s.value(), s.span()));
+                    content.set_from(origin, span, (s.value(), s.span()));
                 }
             } else if meta.path.is_ident("untagged") {
                 flag_value(cx, &meta, "untagged")?;
-                untagged.set(span);
+                untagged.set_from(origin, span);
             } else if meta.path.is_ident("transparent") {
                 flag_value(cx, &meta, "transparent")?;
-                transparent.set(span);
+                transparent.set_from(origin, span);
             } else if meta.path.is_ident("default") {
                 if let Some(d) = default_value(cx, &meta)? {
-                    default.set(span, d);
+                    default.set_from(origin, span, d);
                 }
             } else if meta.path.is_ident("bound") {
                 if let Some(b) = bound_value(cx, &meta)? {
-                    bound.set(span, b);
+                    bound.set_from(origin, span, b);
                 }
             } else if meta.path.is_ident("crate") {
                 if let Some(s) = string_value(cx, &meta, "crate")? {
                     if let Some(path) = parse_lit(cx, &s, "a path", syn::Path::parse_mod_style) {
-                        krate.set(span, path);
+                        krate.set_from(origin, span, path);
                     }
                 }
             } else if meta.path.is_ident("versioned") {
                 flag_value(cx, &meta, "versioned")?;
-                versioned.set(span);
+                versioned.set_from(origin, span);
             } else if meta.path.is_ident("plain") {
                 flag_value(cx, &meta, "plain")?;
-                plain.set(span);
+                plain.set_from(origin, span);
             } else if meta.path.is_ident("columnar") {
                 flag_value(cx, &meta, "columnar")?;
-                columnar.set(span);
+                columnar.set_from(origin, span);
+            } else if meta.path.is_ident("ignore_serde") {
+                flag_value(cx, &meta, "ignore_serde")?;
             } else {
                 unknown(cx, &meta, "container")?;
             }
@@ -286,7 +339,7 @@ impl Container {
 
 impl Variant {
     /// Reads the attributes of `variant`.
-    pub fn from_ast(cx: &Ctxt, variant: &syn::Variant) -> Self {
+    pub fn from_ast(cx: &Ctxt, variant: &syn::Variant, serde: SerdeAttrs) -> Self {
         let mut rename = Attr::none(cx, "rename");
         let mut aliases = Vec::new();
         let mut rename_all = Attr::none(cx, "rename_all");
@@ -295,35 +348,40 @@ impl Variant {
         let mut skip_ser = Flag::none(cx, "skip_serializing");
         let mut skip_de = Flag::none(cx, "skip_deserializing");
 
-        for_each_meta(cx, &variant.attrs, |meta| {
+        for_each_meta(cx, &variant.attrs, serde, |meta, origin| {
+            if !shared_with_serde(&meta, origin, VARIANT_SHARED) {
+                return other_attribute(cx, &meta, origin, "variant", VARIANT_UNSUPPORTED, false);
+            }
             let span = path_span(&meta);
             if meta.path.is_ident("rename") {
                 if let Some(s) = string_value(cx, &meta, "rename")? {
-                    rename.set(span, s.value());
+                    rename.set_from(origin, span, s.value());
                 }
             } else if meta.path.is_ident("alias") {
                 if let Some(s) = string_value(cx, &meta, "alias")? {
-                    aliases.push(s.value());
+                    aliases.push((origin, s.value()));
                 }
             } else if meta.path.is_ident("rename_all") {
                 if let Some(s) = string_value(cx, &meta, "rename_all")? {
                     match RenameRule::from_str(&s.value()) {
-                        Ok(rule) => rename_all.set(span, rule),
+                        Ok(rule) => rename_all.set_from(origin, span, rule),
                         Err(err) => cx.error_spanned_by(&s, err),
                     }
                 }
             } else if meta.path.is_ident("other") {
                 flag_value(cx, &meta, "other")?;
-                other.set(span);
+                other.set_from(origin, span);
             } else if meta.path.is_ident("skip") {
                 flag_value(cx, &meta, "skip")?;
-                skip.set(span);
+                skip.set_from(origin, span);
             } else if meta.path.is_ident("skip_serializing") {
                 flag_value(cx, &meta, "skip_serializing")?;
-                skip_ser.set(span);
+                skip_ser.set_from(origin, span);
             } else if meta.path.is_ident("skip_deserializing") {
                 flag_value(cx, &meta, "skip_deserializing")?;
-                skip_de.set(span);
+                skip_de.set_from(origin, span);
+            } else if meta.path.is_ident("ignore_serde") {
+                flag_value(cx, &meta, "ignore_serde")?;
             } else {
                 unknown(cx, &meta, "variant")?;
             }
@@ -332,7 +390,7 @@ impl Variant {
 
         let skip = skip.get();
         Variant {
-            name: Name::new(unraw(&variant.ident), rename.get(), aliases),
+            name: Name::new(unraw(&variant.ident), rename.get(), aliases_of(aliases)),
             rename_all: rename_all.get(),
             other: other.get(),
             skip_serializing: skip.or(skip_ser.get()),
@@ -343,7 +401,7 @@ impl Variant {
 
 impl Field {
     /// Reads the attributes of the field at `index`.
-    pub fn from_ast(cx: &Ctxt, index: usize, field: &syn::Field) -> Self {
+    pub fn from_ast(cx: &Ctxt, index: usize, field: &syn::Field, serde: SerdeAttrs) -> Self {
         let mut rename = Attr::none(cx, "rename");
         let mut aliases = Vec::new();
         let mut skip = Flag::none(cx, "skip");
@@ -358,42 +416,47 @@ impl Field {
         let mut bound = Attr::none(cx, "bound");
         let mut recursive = Flag::none(cx, "recursive");
 
-        for_each_meta(cx, &field.attrs, |meta| {
+        for_each_meta(cx, &field.attrs, serde, |meta, origin| {
+            if !shared_with_serde(&meta, origin, FIELD_SHARED) {
+                // A jetwire `with` or `skip` takes the place of serde's functions.
+                let replaced = with.value.is_some() || skip.0.value.is_some();
+                return other_attribute(cx, &meta, origin, "field", FIELD_UNSUPPORTED, replaced);
+            }
             let span = path_span(&meta);
             if meta.path.is_ident("rename") {
                 if let Some(s) = string_value(cx, &meta, "rename")? {
-                    rename.set(span, s.value());
+                    rename.set_from(origin, span, s.value());
                 }
             } else if meta.path.is_ident("alias") {
                 if let Some(s) = string_value(cx, &meta, "alias")? {
-                    aliases.push(s.value());
+                    aliases.push((origin, s.value()));
                 }
             } else if meta.path.is_ident("skip") {
                 flag_value(cx, &meta, "skip")?;
-                skip.set(span);
+                skip.set_from(origin, span);
             } else if meta.path.is_ident("skip_serializing") {
                 flag_value(cx, &meta, "skip_serializing")?;
-                skip_ser.set(span);
+                skip_ser.set_from(origin, span);
             } else if meta.path.is_ident("skip_deserializing") {
                 flag_value(cx, &meta, "skip_deserializing")?;
-                skip_de.set(span);
+                skip_de.set_from(origin, span);
             } else if meta.path.is_ident("skip_serializing_if") {
                 if let Some(s) = string_value(cx, &meta, "skip_serializing_if")? {
                     if let Some(path) = parse_lit(cx, &s, "a path", syn::Path::parse) {
-                        skip_if.set(span, path);
+                        skip_if.set_from(origin, span, path);
                     }
                 }
             } else if meta.path.is_ident("default") {
                 if let Some(d) = default_value(cx, &meta)? {
-                    default.set(span, d);
+                    default.set_from(origin, span, d);
                 }
             } else if meta.path.is_ident("flatten") {
                 flag_value(cx, &meta, "flatten")?;
-                flatten.set(span);
+                flatten.set_from(origin, span);
             } else if meta.path.is_ident("with") {
                 if let Some(s) = string_value(cx, &meta, "with")? {
                     if let Some(path) = parse_lit(cx, &s, "a path", syn::Path::parse) {
-                        with.set(span, (path, span));
+                        with.set_from(origin, span, (path, span));
                     }
                 }
             } else if meta.path.is_ident("borrow") {
@@ -401,23 +464,29 @@ impl Field {
                     if let Some(s) = string_value(cx, &meta, "borrow")? {
                         let parser = Punctuated::<syn::Lifetime, Token![+]>::parse_separated_nonempty;
                         if let Some(lts) = parse_lit(cx, &s, "lifetimes such as \"'a + 'b\"", parser) {
-                            borrow.set(span, Borrow { lifetimes: Some(lts.into_iter().collect()), span });
+                            borrow.set_from(
+                                origin,
+                                span,
+                                Borrow { lifetimes: Some(lts.into_iter().collect()), span },
+                            );
                         }
                     }
                 } else {
                     flag_value(cx, &meta, "borrow")?;
-                    borrow.set(span, Borrow { lifetimes: None, span });
+                    borrow.set_from(origin, span, Borrow { lifetimes: None, span });
                 }
             } else if meta.path.is_ident("base64") {
                 flag_value(cx, &meta, "base64")?;
-                base64.set(span);
+                base64.set_from(origin, span);
             } else if meta.path.is_ident("bound") {
                 if let Some(b) = bound_value(cx, &meta)? {
-                    bound.set(span, b);
+                    bound.set_from(origin, span, b);
                 }
             } else if meta.path.is_ident("recursive") {
                 flag_value(cx, &meta, "recursive")?;
-                recursive.set(span);
+                recursive.set_from(origin, span);
+            } else if meta.path.is_ident("ignore_serde") {
+                flag_value(cx, &meta, "ignore_serde")?;
             } else {
                 unknown(cx, &meta, "field")?;
             }
@@ -430,7 +499,7 @@ impl Field {
         };
         let skip = skip.get();
         Field {
-            name: Name::new(original, rename.get(), aliases),
+            name: Name::new(original, rename.get(), aliases_of(aliases)),
             skip_serializing: skip.or(skip_ser.get()),
             skip_deserializing: skip.or(skip_de.get()),
             skip_serializing_if: skip_if.get(),
@@ -454,9 +523,16 @@ pub fn unraw(ident: &Ident) -> String {
     }
 }
 
-/// Calls `f` for each item inside every `#[jetwire(...)]` in `attrs`; a syntax
-/// error ends that attribute's list and is recorded.
-fn for_each_meta(cx: &Ctxt, attrs: &[syn::Attribute], mut f: impl FnMut(ParseNestedMeta) -> syn::Result<()>) {
+/// Calls `f` for each item inside every `#[jetwire(...)]` in `attrs`, then (unless `serde`, or
+/// one of them, says to ignore them) inside every `#[serde(...)]`, telling `f` which. A syntax
+/// error ends that attribute's list and is recorded for jetwire's (serde's derive reports its
+/// own).
+fn for_each_meta(
+    cx: &Ctxt,
+    attrs: &[syn::Attribute],
+    serde: SerdeAttrs,
+    mut f: impl FnMut(ParseNestedMeta, Origin) -> syn::Result<()>,
+) {
     for attr in attrs {
         if !attr.path().is_ident(ATTR) {
             continue;
@@ -469,10 +545,132 @@ fn for_each_meta(cx: &Ctxt, attrs: &[syn::Attribute], mut f: impl FnMut(ParseNes
             cx.error_spanned_by(attr, "expected `#[jetwire(...)]`");
             continue;
         }
-        if let Err(err) = attr.parse_nested_meta(&mut f) {
+        if let Err(err) = attr.parse_nested_meta(|meta| f(meta, Origin::Jetwire)) {
             cx.syn_error(err);
         }
     }
+    if SerdeAttrs::below(serde, attrs) == SerdeAttrs::Ignore {
+        return;
+    }
+    for attr in attrs.iter().filter(|attr| attr.path().is_ident(SERDE)) {
+        if matches!(&attr.meta, syn::Meta::List(list) if !list.tokens.is_empty()) {
+            let _ = attr.parse_nested_meta(|meta| f(meta, Origin::Serde));
+        }
+    }
+}
+
+/// Whether a `#[jetwire(ignore_serde)]` is among `attrs`.
+fn ignores_serde(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().filter(|attr| attr.path().is_ident(ATTR)).any(|attr| {
+        let mut found = false;
+        let _ = attr.parse_nested_meta(|meta| {
+            found |= meta.path.is_ident("ignore_serde");
+            skip_value(meta.input)
+        });
+        found
+    })
+}
+
+/// Whether `meta` is to be read as jetwire reads its own attributes: any jetwire attribute,
+/// and the serde attributes in `shared`, which mean the same in both.
+fn shared_with_serde(meta: &ParseNestedMeta, origin: Origin, shared: &[&str]) -> bool {
+    origin == Origin::Jetwire || shared.iter().any(|name| meta.path.is_ident(name))
+}
+
+/// serde container attributes read as jetwire's.
+const CONTAINER_SHARED: &[&str] =
+    &["rename_all", "deny_unknown_fields", "tag", "content", "untagged", "transparent", "default"];
+
+/// serde variant attributes read as jetwire's.
+const VARIANT_SHARED: &[&str] =
+    &["rename", "alias", "rename_all", "other", "skip", "skip_serializing", "skip_deserializing"];
+
+/// serde field attributes read as jetwire's.
+const FIELD_SHARED: &[&str] = &[
+    "rename",
+    "alias",
+    "skip",
+    "skip_serializing",
+    "skip_deserializing",
+    "skip_serializing_if",
+    "default",
+    "flatten",
+    "borrow",
+];
+
+/// The aliases to accept: jetwire's, or serde's when jetwire's attributes give none.
+fn aliases_of(aliases: Vec<(Origin, String)>) -> Vec<String> {
+    let from_jetwire = aliases.iter().any(|(origin, _)| *origin == Origin::Jetwire);
+    aliases
+        .into_iter()
+        .filter(|(origin, _)| !from_jetwire || *origin == Origin::Jetwire)
+        .map(|(_, a)| a)
+        .collect()
+}
+
+/// serde container attributes that jetwire cannot honor, with what to do instead.
+const CONTAINER_UNSUPPORTED: &[(&str, &str)] = &[
+    ("from", "jetwire converts through no other type: implement `ToJson` and `FromJson` by hand"),
+    ("try_from", "jetwire converts through no other type: implement `ToJson` and `FromJson` by hand"),
+    ("into", "jetwire converts through no other type: implement `ToJson` and `FromJson` by hand"),
+    ("remote", "implement `ToJson` and `FromJson` by hand for a type of another crate"),
+    ("variant_identifier", "implement `FromJson` by hand"),
+    ("field_identifier", "implement `FromJson` by hand"),
+    ("rename_all_fields", "write `#[jetwire(rename_all = \"...\")]` on each struct variant"),
+];
+
+/// serde variant attributes that jetwire cannot honor, with what to do instead.
+const VARIANT_UNSUPPORTED: &[(&str, &str)] = &[
+    ("with", "it names serde functions; `#[jetwire(ignore_serde)]` on the variant reads it as jetwire does"),
+    (
+        "serialize_with",
+        "it names a serde function; `#[jetwire(ignore_serde)]` on the variant reads it as jetwire does",
+    ),
+    (
+        "deserialize_with",
+        "it names a serde function; `#[jetwire(ignore_serde)]` on the variant reads it as jetwire does",
+    ),
+    ("borrow", "write `#[jetwire(borrow)]` on the variant's fields"),
+    ("untagged", "untagged variants in a tagged enum are not supported: make the enum `untagged`"),
+];
+
+/// serde field attributes that jetwire cannot honor, with what to do instead.
+const FIELD_UNSUPPORTED: &[(&str, &str)] = &[
+    ("with", WITH_ADVICE),
+    ("serialize_with", WITH_ADVICE),
+    ("deserialize_with", WITH_ADVICE),
+    ("getter", "implement `ToJson` by hand for a type of another crate"),
+];
+
+const WITH_ADVICE: &str = "it names serde functions, which jetwire cannot call: give the field \
+    `#[jetwire(with = \"module\")]` (a module of jetwire's `to_json` and `from_json`), or \
+    `#[jetwire(ignore_serde)]` to write and read it with its type's own `ToJson` and `FromJson`";
+
+/// An attribute the caller's list does not know. In `#[jetwire]`, an error. In `#[serde]`, an
+/// error naming what to write instead if it is one that jetwire cannot honor and no jetwire
+/// attribute has taken its place (`replaced`); else passed over: serde's `bound`, `crate`,
+/// container `rename` and `expecting` concern serde's traits and messages alone, and serde's
+/// derive reports what serde does not know.
+fn other_attribute(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta,
+    origin: Origin,
+    kind: &str,
+    unsupported: &[(&str, &str)],
+    replaced: bool,
+) -> syn::Result<()> {
+    if origin == Origin::Jetwire {
+        return unknown(cx, meta, kind);
+    }
+    if let Some((name, advice)) = unsupported.iter().find(|(name, _)| meta.path.is_ident(name)) {
+        if !replaced {
+            cx.error_spanned_by(
+                &meta.path,
+                format_args!("jetwire's derive cannot honor the serde {kind} attribute `{name}`: {advice}"),
+            );
+        }
+    }
+    skip_value(meta.input)
 }
 
 fn path_span(meta: &ParseNestedMeta) -> Span {
@@ -698,7 +896,7 @@ mod tests {
         .unwrap();
         let syn::Data::Struct(data) = &input.data else { unreachable!() };
         let cx = Ctxt::new();
-        let f = Field::from_ast(&cx, 0, data.fields.iter().next().unwrap());
+        let f = Field::from_ast(&cx, 0, data.fields.iter().next().unwrap(), SerdeAttrs::Read);
         cx.check().unwrap();
         assert_eq!(f.name.all().collect::<Vec<_>>(), ["x", "y", "z"]);
         assert!(f.name.renamed);

@@ -1,5 +1,5 @@
 //! The command's input: a file or standard input, read in blocks as it is parsed (or whole, for
-//! `get`, which looks values up at random).
+//! `get` on one document, which it may read in any order).
 
 use std::fs::File;
 use std::io::{self, IsTerminal as _, Read};
@@ -95,6 +95,30 @@ impl Source {
             bar.inc(length as u64);
         }
         Ok(())
+    }
+
+    /// Reads the next bytes of the input into `buffer` (at most a block's worth are asked for):
+    /// how many, 0 at the end.
+    pub(crate) fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let length = loop {
+            match self.stream.read(buffer) {
+                Ok(length) => break length,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => return Err(err),
+            }
+        };
+        if let Some(bar) = &self.progress {
+            bar.inc(length as u64);
+        }
+        Ok(length)
+    }
+
+    /// Prints `message` on a line of stderr, with the progress bar, if any, out of its way.
+    pub(crate) fn warn(&self, message: &str) {
+        match &self.progress {
+            Some(bar) => bar.suspend(|| eprintln!("{message}")),
+            None => eprintln!("{message}"),
+        }
     }
 
     /// Removes the progress bar, before anything else is printed to stderr.

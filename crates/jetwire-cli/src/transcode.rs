@@ -1,5 +1,6 @@
 //! Checking and rewriting the input as it is read, a block at a time, with memory bounded by the
-//! nesting and the longest token (or line, for JSON Lines) rather than by the input's size.
+//! nesting and the longest token (or line, for JSON Lines) rather than by the input's size; a
+//! rewrite with sorted keys also holds the outermost object being read.
 //!
 //! Rewriting changes no data. Strings are copied from their source, escapes and all (only the
 //! writer's extra escaping is applied to literal characters), and numbers keep their spelling,
@@ -12,6 +13,8 @@ use jetwire_json::{IoOutput, Output, OwnedRawValue, ReadOptions, Reader, Token, 
 
 use crate::Failure;
 use crate::input::Source;
+use crate::lines::Lines;
+use crate::sort::SortKeys;
 
 /// The writer's options for transcoding: the reader has validated every token, so the writer
 /// need not check them again.
@@ -21,7 +24,7 @@ fn unchecked(write: WriteOptions) -> WriteOptions {
 
 /// Reads the one document of `source` and writes it again to `out` with `write` options, a
 /// block at a time: memory holds the nesting, the token being read and the output of about one
-/// block.
+/// block (and, with `sort_keys`, the outermost object being read).
 ///
 /// The output is handed to `out` in blocks too, and only while the input is valid: on an error,
 /// what is still buffered is dropped, so a small input that fails writes nothing, while a large
@@ -30,30 +33,46 @@ pub(crate) fn transcode<W: io::Write>(
     source: &mut Source,
     read: ReadOptions,
     write: WriteOptions,
+    sort_keys: bool,
     out: W,
 ) -> std::result::Result<IoOutput<W>, Failure> {
     let mut writer = Writer::to_io(out, unchecked(write));
-    each_token(source, read, |token| writer.token(token))?;
+    let mut sort = sort_keys.then(SortKeys::default);
+    each_token(source, read, |token| write_token(&mut sort, token, &mut writer))?;
     Ok(writer.into_output())
 }
 
+/// Writes `token`, or hands it to `sort` when keys are sorted.
+fn write_token<O: Output>(
+    sort: &mut Option<SortKeys>,
+    token: Token<'_>,
+    writer: &mut Writer<O>,
+) -> jetwire_json::Result<()> {
+    match sort {
+        Some(sort) => sort.token(token, writer),
+        None => writer.token(token),
+    }
+}
+
 /// Reads JSON Lines from `source` and writes each value again to `out`, one per line, with
-/// `write` options (which should be compact). Memory holds about one line. The output is handed
-/// on as [`transcode`]'s is.
+/// `write` options (which should be compact), keys sorted with `sort_keys`. Memory holds about
+/// one line. The output is handed on as [`transcode`]'s is.
 pub(crate) fn transcode_lines<W: io::Write>(
     source: &mut Source,
     read: ReadOptions,
     write: WriteOptions,
+    sort_keys: bool,
     out: W,
 ) -> std::result::Result<IoOutput<W>, Failure> {
     let mut reader = PushReader::with_options(read);
     let mut out = IoOutput::new(out);
+    let mut sort = sort_keys.then(SortKeys::default);
     while let Some(value) = next_line(source, &mut reader)? {
         // The value's bytes were captured as written, so its tokens come out as they went in.
         let mut tokens = Reader::with_options(value.as_bytes(), read);
         let mut writer = Writer::from_output(out.buffer(), unchecked(write));
         while let Some(token) = tokens.next_token()? {
-            writer.token(token)?;
+            write_token(&mut sort, token, &mut writer)?;
         }
         out.buffer().push(b'\n');
         out.maybe_flush().map_err(|err| Failure::Output(err.to_string()))?;
@@ -67,6 +86,31 @@ pub(crate) fn check_lines(source: &mut Source, read: ReadOptions) -> std::result
     let mut reader = PushReader::with_options(read);
     while next_line(source, &mut reader)?.is_some() {}
     Ok(())
+}
+
+/// Checks JSON Lines from `source` as [`check_lines`] does, but goes on past each error, from
+/// the line after it: every error is reported on stderr as `NAME:LINE:COLUMN: message`. The
+/// number of errors.
+pub(crate) fn check_every_line(
+    source: &mut Source,
+    read: ReadOptions,
+) -> std::result::Result<usize, Failure> {
+    let mut lines = Lines::new(source, read);
+    let mut errors = 0;
+    loop {
+        match lines.next(|| Ok(())) {
+            Ok(Some(_)) => {}
+            Ok(None) => return Ok(errors),
+            Err(Failure::Json(bad)) => {
+                errors += 1;
+                lines.warn(&bad.report(lines.name()));
+                if !lines.resume_after_error()? {
+                    return Ok(errors);
+                }
+            }
+            Err(failure) => return Err(failure),
+        }
+    }
 }
 
 /// Checks the one document of `source` as its blocks arrive (containers that fit the input held

@@ -153,6 +153,14 @@ fn bad_usage_is_exit_2() {
         &["check", "--max-depth", "-1", file][..],
         &["fmt", "--minify", "--indent", "3", file][..],
         &["fmt", "--indent", "256", file][..],
+        &["fmt", "--tab", "--indent", "3", file][..],
+        &["fmt", "--tab", "--minify", file][..],
+        &["fmt", "--tab", "--ndjson", file][..],
+        &["check", "--keep-going", file][..],
+        &["get", "--lazy", "--ndjson", file, "/a"][..],
+        &["get"][..],
+        &["get", "data.json"][..],
+        &["get", file, "a"][..],
     ] {
         let output = jetwire(args, Some(b"[]"));
         assert_eq!(code(&output), 2, "{args:?}: {}", stderr(&output));
@@ -163,6 +171,27 @@ fn bad_usage_is_exit_2() {
     let output = jetwire(&["--help"], None);
     assert_eq!(code(&output), 0);
     assert!(String::from_utf8_lossy(&output.stdout).contains("check"));
+}
+
+#[test]
+fn help_shows_an_example_of_every_flag() {
+    for (command, flags) in [
+        ("check", &["--ndjson", "--keep-going"][..]),
+        ("fmt", &["--indent", "--tab", "--sort-keys", "--minify", "--ascii", "--ndjson"][..]),
+        ("get", &["-r", "--ndjson", "--lazy", "'/items/*/id'", "< data.json"][..]),
+    ] {
+        let output = jetwire(&[command, "--help"], None);
+        assert_eq!(code(&output), 0, "{command}");
+        let help = stdout(&output);
+        let examples = &help[help.find("Examples:").unwrap_or_else(|| panic!("{command}: no examples"))..];
+        for flag in flags {
+            assert!(examples.contains(flag), "{command}: no example with {flag}:\n{examples}");
+        }
+    }
+    let output = jetwire(&["get", "--help"], None);
+    for words in ["--no-wildcards", "exactly `*`", "jq's @tsv", "separated by tabs", "standard input"] {
+        assert!(stdout(&output).contains(words), "get --help: {words}");
+    }
 }
 
 #[test]
@@ -406,6 +435,88 @@ fn fmt_of_the_benchmark_corpora_is_valid_and_idempotent() {
     check_fmt_round_trip("twitter.json", &bytes, &["--minify"]);
 }
 
+#[test]
+fn fmt_tab_indents_with_a_tab_per_level() {
+    let output = jetwire(&["fmt", "--tab"], Some(br#"{"a":[1,{"b":[]}],"c":{}}"#));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "{\n\t\"a\": [\n\t\t1,\n\t\t{\n\t\t\t\"b\": []\n\t\t}\n\t],\n\t\"c\": {}\n}\n"
+    );
+    let output = jetwire(&["fmt", "--tab"], Some(b" 1.50 "));
+    assert_eq!(stdout(&output), "1.50\n");
+}
+
+/// The keys of every object in `value`, in order, are sorted.
+fn keys_are_sorted(value: &jetwire_json::Value) -> bool {
+    let mut pending = vec![value];
+    while let Some(value) = pending.pop() {
+        if let Some(map) = value.as_object() {
+            let keys: Vec<&String> = map.keys().collect();
+            if !keys.is_sorted() {
+                return false;
+            }
+            pending.extend(map.iter().map(|(_, member)| member));
+        } else if let Some(array) = value.as_array() {
+            pending.extend(array);
+        }
+    }
+    true
+}
+
+#[test]
+fn fmt_sort_keys_orders_every_object_by_code_point() {
+    // Code point order: `B` < `a` < U+00E9 (written escaped: its escape is kept) < U+4E2D <
+    // U+1F600. Repeated keys keep their order, arrays theirs, and every token its spelling.
+    let input = "{\"b\": {\"d\": 1, \"c\": [{\"z\": 1, \"y\": 2}, 3]}, \"\\u00e9\": 1.50, \"\u{4e2d}\": 2, \
+                 \"a\": -0, \"B\": \"x\\u0041\", \"\u{1F600}\": [], \"a\": 1E400}";
+    let output = jetwire(&["fmt", "--sort-keys", "--minify"], Some(input.as_bytes()));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "{\"B\":\"x\\u0041\",\"a\":-0,\"a\":1E400,\"b\":{\"c\":[{\"y\":2,\"z\":1},3],\"d\":1},\
+         \"\\u00e9\":1.50,\"\u{4e2d}\":2,\"\u{1F600}\":[]}"
+    );
+    // With the other output options.
+    let output = jetwire(&["fmt", "--sort-keys", "--tab"], Some(br#"{"b": [{"d": 1, "c": 2}], "a": null}"#));
+    assert_eq!(
+        stdout(&output),
+        "{\n\t\"a\": null,\n\t\"b\": [\n\t\t{\n\t\t\t\"c\": 2,\n\t\t\t\"d\": 1\n\t\t}\n\t]\n}\n"
+    );
+    let output = jetwire(
+        &["fmt", "--sort-keys", "--ascii", "--indent", "1"],
+        Some("{\"\u{e9}\": 1, \"e\": 2}".as_bytes()),
+    );
+    assert_eq!(stdout(&output), "{\n \"e\": 2,\n \"\\u00e9\": 1\n}\n");
+    let output = jetwire(
+        &["fmt", "--sort-keys", "--ndjson"],
+        Some(b"{\"b\":1,\"a\":2}\n\n[{\"d\":1,\"c\":2}, 3]\n\"s\"\n"),
+    );
+    assert_eq!((code(&output), stdout(&output)), (0, "{\"a\":2,\"b\":1}\n[{\"c\":2,\"d\":1},3]\n\"s\"\n"));
+
+    // An error inside a held object is reported as check reports it.
+    let bad = br#"[{"b": 1}, {"a": tru}]"#;
+    let output = jetwire(&["fmt", "--sort-keys"], Some(bad));
+    assert_eq!((code(&output), stderr(&output)), (1, "-:1:18: expected `true`, found `tru`\n"));
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn fmt_sort_keys_of_a_corpus_is_sorted_equal_and_idempotent() {
+    let input = std::fs::read(format!("{BENCH_DIR}/twitter.json")).unwrap();
+    let sorted = jetwire(&["fmt", "--sort-keys"], Some(&input));
+    assert_eq!(code(&sorted), 0, "{}", stderr(&sorted));
+    let value: jetwire_json::Value = jetwire_json::from_slice(&sorted.stdout).unwrap();
+    assert!(keys_are_sorted(&value));
+    // Objects compare without regard to their order.
+    assert!(value == jetwire_json::from_slice::<jetwire_json::Value>(&input).unwrap());
+    let again = jetwire(&["fmt", "--sort-keys"], Some(&sorted.stdout));
+    assert!(again.stdout == sorted.stdout, "fmt --sort-keys is not idempotent");
+    // Sorting then formatting is formatting then sorting.
+    let pretty = jetwire(&["fmt"], Some(&input));
+    assert!(jetwire(&["fmt", "--sort-keys"], Some(&pretty.stdout)).stdout == sorted.stdout);
+}
+
 // ---- input in blocks -------------------------------------------------------------------------------
 
 /// The size of the blocks the command reads.
@@ -456,6 +567,28 @@ fn check_and_fmt_a_document_larger_than_one_block() {
         assert!(output.stdout == pretty.as_bytes(), "{file}: the pretty output differs");
         assert!(output.stderr.is_empty(), "{file}");
     }
+}
+
+#[test]
+fn fmt_sort_keys_holds_one_outermost_object_at_a_time() {
+    // An array of many objects, more than a block: each comes out sorted, in its place.
+    let (input, _, _) = generated_array(3000);
+    assert!(input.len() > 4 * BLOCK);
+    let expected: Vec<String> = (0..3000)
+        .map(|i| {
+            format!("{{\"id\":{i},\"name\":\"item \\u00e9 {i}\",\"ok\":true,\"vals\":[{i}.50,-2E+{i}]}}")
+        })
+        .collect();
+    let output = jetwire(&["fmt", "--sort-keys", "--minify"], Some(&input));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(stdout(&output) == format!("[{}]", expected.join(",")), "the sorted output differs");
+    // One object over many blocks: its keys in reverse order in the input.
+    let members: Vec<String> = (0..20_000).rev().map(|i| format!("\"k{i:05}\": [{i}]")).collect();
+    let input = format!("{{{}}}", members.join(", "));
+    assert!(input.len() > 4 * BLOCK);
+    let sorted: Vec<String> = (0..20_000).map(|i| format!("\"k{i:05}\":[{i}]")).collect();
+    let output = jetwire(&["fmt", "--sort-keys", "--minify"], Some(input.as_bytes()));
+    assert!(stdout(&output) == format!("{{{}}}", sorted.join(",")), "the sorted object differs");
 }
 
 #[test]
@@ -600,6 +733,74 @@ fn check_ndjson_reports_the_line_of_an_error() {
 }
 
 #[test]
+fn check_ndjson_keep_going_reports_every_bad_line() {
+    // Bad lines: a missing comma (2), two values on a line (4), a value that goes on to the
+    // next line and fails there (7), and a last line cut short, without a line feed (10).
+    let lines = b"{\"a\": 1}\n[1 2]\n\n2 3\n{\"ok\": true}\n[1,\n x]\n[5]\n\n{\"bad\": nul";
+    let expected = "2:4: expected `,` or `]`, found `2`\n\
+                    4:3: expected a line feed after the JSON value, found `3`\n\
+                    7:2: expected a value, found `x`\n\
+                    10:9: expected `null`, found `nul` and the end of input\n";
+    let (_dir, path) = file_with("bad.ndjson", lines);
+    for (file, name) in [(path_arg(&path), path.display().to_string()), ("-", "-".to_owned())] {
+        let output = jetwire(&["check", "--ndjson", "--keep-going", file], Some(lines));
+        assert_eq!(code(&output), 1, "{file}");
+        let named: String = expected.lines().map(|line| format!("{name}:{line}\n")).collect();
+        assert_eq!(stderr(&output), named, "{file}");
+        assert!(output.stdout.is_empty());
+        // The first is the one error reported without --keep-going.
+        let output = jetwire(&["check", "--ndjson", file], Some(lines));
+        assert_eq!(stderr(&output), named.lines().next().unwrap().to_owned() + "\n");
+    }
+    // Valid lines: nothing to report.
+    let output = jetwire(&["check", "--ndjson", "--keep-going"], Some(b"1\n\n[2]\r\n{}"));
+    assert_eq!((code(&output), stderr(&output)), (0, ""));
+    let output = jetwire(&["check", "--ndjson", "--keep-going"], Some(b""));
+    assert_eq!((code(&output), stderr(&output)), (0, ""));
+    // Every line bad, and an error at the very end, after a line feed.
+    let output = jetwire(&["check", "--ndjson", "--keep-going"], Some(b"x\ny\n[\n"));
+    assert_eq!(
+        stderr(&output),
+        "-:1:1: expected a value, found `x`\n-:2:1: expected a value, found `y`\n\
+         -:4:1: expected a value, found end of input\n"
+    );
+}
+
+#[test]
+fn check_ndjson_keep_going_counts_lines_across_blocks() {
+    // Bad lines far apart in an input of many blocks, some of them long enough to straddle a
+    // block's end, among blank lines and lines of several values' length.
+    let mut input = String::new();
+    let mut expected = String::new();
+    let mut line = 0;
+    for i in 0..30_000 {
+        line += 1;
+        if i % 997 == 0 {
+            let filler = "f".repeat(i % 3 * 40_000);
+            input.push_str(&format!("[\"{filler}\", {i}, oops]\n"));
+            expected.push_str(&format!(
+                "-:{line}:{}: expected a value, found `oops`\n",
+                filler.len() + 8 + digits(i)
+            ));
+        } else if i % 11 == 0 {
+            input.push('\n');
+        } else {
+            input.push_str(&format!("{{\"n\": {i}, \"s\": \"line {i}\"}}\n"));
+        }
+    }
+    assert!(input.len() > 20 * BLOCK);
+    let output = jetwire(&["check", "--ndjson", "--keep-going"], Some(input.as_bytes()));
+    assert_eq!(code(&output), 1);
+    assert_eq!(stderr(&output).lines().count(), 31);
+    assert_eq!(stderr(&output), expected);
+}
+
+/// How many decimal digits `n` has.
+fn digits(n: usize) -> usize {
+    n.to_string().len()
+}
+
+#[test]
 fn fmt_ndjson_writes_each_value_compact_on_its_line() {
     let lines = "{ \"a\" : 1 , \"b\" : [ 2.50 , -0 ] }\n\n[ ]\n  \"x\\u00e9 \u{e9}\"\r\nnull\n1E400";
     let expected = "{\"a\":1,\"b\":[2.50,-0]}\n[]\n\"x\\u00e9 \u{e9}\"\nnull\n1E400\n";
@@ -702,67 +903,170 @@ fn get_on_the_twitter_corpus() {
     assert_eq!(stdout(&output), "\"chibu4267\"\n100\n");
 }
 
-/// Runs `jetwire args...` with no input and returns its exit code and its peak resident memory
-/// in bytes, read from the kernel's own accounting of that one child (`wait4`).
-#[cfg(target_os = "linux")]
-fn jetwire_peak_memory(args: &[&str]) -> (i32, u64) {
-    let child = Command::new(env!("CARGO_BIN_EXE_jetwire"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("running jetwire");
-    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
-    let mut status = 0;
-    // SAFETY: `rusage` is plain data, valid when zeroed; wait4 writes into the two out-params,
-    // which live for the call, and reaps the child, which nothing else waits for (the `Child` is
-    // forgotten, not dropped, so that it is not waited for twice).
-    let usage = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        assert_eq!(libc::wait4(pid, &mut status, 0, &mut usage), pid, "wait4");
-        usage
-    };
-    std::mem::forget(child);
-    assert!(libc::WIFEXITED(status), "jetwire did not exit normally: {status}");
-    // ru_maxrss is in KiB on Linux.
-    (libc::WEXITSTATUS(status), u64::try_from(usage.ru_maxrss).expect("a size") * 1024)
+#[test]
+fn get_raw_prints_strings_decoded() {
+    let json = "{\"s\": \"caf\\u00e9 \u{1F600}\\n\\t\\\"q\\\" \\\\ \\/\", \"n\": 1.50, \"o\": {\"k\": \"v\"}, \
+                \"a\": [\"x\"], \"t\": true, \"z\": null, \"lone\": \"\\ud800\", \"e\": \"\"}";
+    let pointers = ["/s", "/n", "/o", "/a", "/a/0", "/t", "/z", "/lone", "/e"];
+    let mut args = vec!["get", "-r", "-"];
+    args.extend(pointers);
+    let output = jetwire(&args, Some(json.as_bytes()));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let mut expected = "caf\u{e9} \u{1F600}\n\t\"q\" \\ /\n1.50\n{\"k\": \"v\"}\n[\"x\"]\nx\ntrue\nnull\n"
+        .as_bytes()
+        .to_vec();
+    // An unpaired surrogate escape: its WTF-8 bytes; the empty string: an empty line.
+    expected.extend_from_slice(b"\xED\xA0\x80\n\n");
+    assert_eq!(output.stdout, expected);
+    // --raw is -r; without it, strings are as the input spells them.
+    args[1] = "--raw";
+    assert_eq!(jetwire(&args, Some(json.as_bytes())).stdout, expected);
+    let output = jetwire(&["get", "-", "/s"], Some(json.as_bytes()));
+    assert_eq!(stdout(&output), "\"caf\\u00e9 \u{1F600}\\n\\t\\\"q\\\" \\\\ \\/\"\n");
+    // Bytes that are not UTF-8 come out as they are.
+    let output = jetwire(&["get", "-r", "/0"], Some(b"[\"a\xFFb\"]"));
+    assert_eq!(output.stdout, b"a\xFFb\n");
 }
 
-/// The README's claim: a 316 MB file (twitter.json 500 times over, in one array) is checked in
-/// about 3 MB, since `check` holds the nesting and the token at hand, not the input. (The
-/// release binary peaks at 3.1 MiB on it, as on twitter.json alone; this test's debug binary,
-/// larger, at about 4.8 MiB.) `get`, which reads its input whole, is the positive control: the
-/// same measurement sees it hold the whole file.
 #[test]
-#[cfg(target_os = "linux")]
-fn check_holds_a_few_megabytes_whatever_the_file_size() {
-    let twitter = std::fs::read(format!("{BENCH_DIR}/twitter.json")).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("large.json");
-    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
-    file.write_all(b"[").unwrap();
-    for i in 0..500 {
-        if i > 0 {
-            file.write_all(b",\n").unwrap();
-        }
-        file.write_all(&twitter).unwrap();
+fn get_reads_standard_input_when_given_only_a_pointer() {
+    let output = jetwire(&["get", "/a/1"], Some(br#"{"a": [1, "two"]}"#));
+    assert_eq!((code(&output), stdout(&output)), (0, "\"two\"\n"));
+    let output = jetwire(&["get", ""], Some(b" [1] "));
+    assert_eq!((code(&output), stdout(&output)), (0, "[1]\n"));
+    // With several arguments, the first is the file: `-` for standard input.
+    let output = jetwire(&["get", "-", "/a/0", "/a/1"], Some(br#"{"a": [1, "two"]}"#));
+    assert_eq!((code(&output), stdout(&output)), (0, "1\n\"two\"\n"));
+    let output = jetwire(&["get", "/a/0", "/a/1"], Some(br#"{"a": [1, "two"]}"#));
+    assert_eq!(code(&output), 2);
+    assert_eq!(
+        stderr(&output),
+        "jetwire: /a/0: No such file or directory (os error 2) (of several arguments, the first is the \
+         FILE: give `-` first to read standard input)\n"
+    );
+    // A lone argument that cannot be a pointer is a file with nothing to look up.
+    let output = jetwire(&["get", "data.json"], Some(b"{}"));
+    assert_eq!(code(&output), 2);
+    assert_eq!(
+        stderr(&output),
+        "jetwire: `data.json` is not a JSON Pointer, and a FILE takes pointers after it\n"
+    );
+}
+
+#[test]
+fn get_checks_the_whole_input_unless_lazy() {
+    // A trailing comma after the value looked up.
+    let (_dir, path) = file_with("comma.json", b"{\"a\": 1, \"b\": 2,\n}\n");
+    let output = jetwire(&["get", path_arg(&path), "/a"], None);
+    assert_eq!(code(&output), 1);
+    let error = format!("{}:2:1: expected a property name, found `}}`", path.display());
+    assert!(stderr(&output).starts_with(&error), "{}", stderr(&output));
+    assert!(output.stdout.is_empty());
+    let output = jetwire(&["get", "--lazy", path_arg(&path), "/a"], None);
+    assert_eq!((code(&output), stdout(&output), stderr(&output)), (0, "1\n", ""));
+    let output = jetwire(&["get", "--allow-trailing-commas", path_arg(&path), "/a"], None);
+    assert_eq!((code(&output), stdout(&output)), (0, "1\n"));
+
+    // Bytes after the document, and an error in a member never looked into.
+    for (input, pointer, error) in [
+        (&br#"{"a": 1} {"#[..], "/a", "-:1:10: expected end of input after the JSON value, found `{`\n"),
+        (br#"{"a": 1, "skip": [1 2]}"#, "/a", "-:1:21: expected `,` or `]`, found `2`\n"),
+        (br#"[{"a": 1}, {"a": [nul]}]"#, "/0/a", "-:1:19: expected `null`, found `nul`\n"),
+    ] {
+        let output = jetwire(&["get", pointer], Some(input));
+        assert_eq!((code(&output), stderr(&output)), (1, error), "{}", String::from_utf8_lossy(input));
+        assert!(output.stdout.is_empty());
+        let output = jetwire(&["get", "--lazy", pointer], Some(input));
+        assert_eq!((code(&output), stdout(&output)), (0, "1\n"), "{}", String::from_utf8_lossy(input));
     }
-    file.write_all(b"]").unwrap();
-    file.into_inner().unwrap().sync_all().unwrap();
-    let size = std::fs::metadata(&path).unwrap().len();
-    assert!(size > 315_000_000, "{size}");
-    let path = path.to_str().unwrap();
+    // Lazy or not, an error before the values is an error.
+    let output = jetwire(&["get", "--lazy", "/b"], Some(br#"{"a": [1 x], "b": 2}"#));
+    assert_eq!((code(&output), stderr(&output)), (1, "-:1:10: expected `,` or `]`, found `x`\n"));
+}
 
-    let (code, small) = jetwire_peak_memory(&["check", &format!("{BENCH_DIR}/twitter.json")]);
-    assert_eq!(code, 0);
-    let (code, large) = jetwire_peak_memory(&["check", path]);
-    assert_eq!(code, 0);
-    eprintln!("peak memory: check {large} bytes for {size} bytes, {small} for twitter.json");
-    assert!(large < 6 << 20, "checking {size} bytes held {large} bytes at its peak");
-    assert!(large < small + (2 << 20), "{large} bytes for {size} bytes, {small} for twitter.json alone");
+#[test]
+fn get_wildcards_match_every_element_and_member() {
+    let json =
+        br#"{"items": [{"id": 1, "tags": ["a"]}, {"name": "no id"}, {"id": "x", "tags": []}], "*": "star"}"#;
+    let (_dir, path) = file_with("items.json", json);
+    let file = path_arg(&path);
+    let output = jetwire(&["get", file, "/items/*/id", "/items/*/tags/*", "/*/2/id"], None);
+    assert_eq!((code(&output), stdout(&output)), (0, "1\n\"x\"\n\"a\"\n\"x\"\n"), "{}", stderr(&output));
+    let output = jetwire(&["get", "-r", file, "/*"], None);
+    assert_eq!(
+        stdout(&output),
+        "[{\"id\": 1, \"tags\": [\"a\"]}, {\"name\": \"no id\"}, {\"id\": \"x\", \"tags\": []}]\nstar\n"
+    );
+    // No match at all is no value.
+    let output = jetwire(&["get", file, "/items/*/nope", "/items/1/*/x", "/items/*/id"], None);
+    assert_eq!(code(&output), 1);
+    assert_eq!(stdout(&output), "1\n\"x\"\n");
+    let name = path.display();
+    assert_eq!(
+        stderr(&output),
+        format!("{name}: no value at pointer `/items/*/nope`\n{name}: no value at pointer `/items/1/*/x`\n")
+    );
+    // --no-wildcards: `*` is a key.
+    let output = jetwire(&["get", "--no-wildcards", file, "/*", "/items/*"], None);
+    assert_eq!((code(&output), stdout(&output)), (1, "\"star\"\n"));
+    assert_eq!(stderr(&output), format!("{name}: no value at pointer `/items/*`\n"));
+}
 
-    let (code, whole) = jetwire_peak_memory(&["get", path, "/499/search_metadata/count"]);
-    assert_eq!(code, 0);
-    assert!(whole > size, "get holds the whole file: {whole} bytes at its peak for {size}");
+#[test]
+fn get_ndjson_prints_a_line_per_line() {
+    let lines = "{\"type\": \"click\", \"user\": {\"id\": 42, \"tags\": [\"a\", \"b\"]}}\n\
+                 \n\
+                 {\"type\": \"key\\tpress\\n\", \"user\": {\"id\": [1, 2.50], \"tags\": []}}\r\n\
+                 {\"user\": {\"id\": \"\u{e9}\", \"tags\": [{\"k\" : true}]}}\n\
+                 \"only a string\"";
+    let (_dir, path) = file_with("events.ndjson", lines.as_bytes());
+    for file in [path_arg(&path), "-"] {
+        let name = if file == "-" { "-".to_owned() } else { path.display().to_string() };
+        let output =
+            jetwire(&["get", "--ndjson", file, "/type", "/user/id", "/user/tags/*"], Some(lines.as_bytes()));
+        assert_eq!(code(&output), 1, "{file}");
+        assert_eq!(
+            stdout(&output),
+            "\"click\"\t42\t[\"a\",\"b\"]\n\
+             \"key\\tpress\\n\"\t[1,2.50]\t\n\
+             \t\"\u{e9}\"\t[{\"k\":true}]\n\
+             \t\t\n",
+            "{file}"
+        );
+        assert_eq!(
+            stderr(&output),
+            format!(
+                "{name}:3: no value at pointer `/user/tags/*`\n{name}:4: no value at pointer `/type`\n\
+                 {name}:5: no value at pointer `/type`\n{name}:5: no value at pointer `/user/id`\n\
+                 {name}:5: no value at pointer `/user/tags/*`\n"
+            )
+        );
+        // --raw: strings decoded, escaped as jq's @tsv does; arrays stay JSON.
+        let output =
+            jetwire(&["get", "--ndjson", "-r", file, "/type", "/user/tags/*", ""], Some(lines.as_bytes()));
+        assert_eq!(
+            stdout(&output).lines().map(|line| line.split('\t').next().unwrap()).collect::<Vec<_>>(),
+            ["click", "key\\tpress\\n", "", ""]
+        );
+        assert!(stdout(&output).ends_with("\tonly a string\n"), "{file}");
+    }
+    // One pointer from standard input needs no `-`.
+    let output = jetwire(&["get", "--ndjson", "-r", "/user/id"], Some(lines.as_bytes()));
+    assert_eq!(stdout(&output), "42\n[1,2.50]\n\u{e9}\n\n");
+}
+
+#[test]
+fn get_ndjson_stops_at_a_bad_line_with_what_came_before_printed() {
+    let output =
+        jetwire(&["get", "--ndjson", "-", "/n"], Some(b"{\"n\": 1}\n{\"n\": 2}\n{\"n\": 3 x}\n{\"n\": 4}\n"));
+    assert_eq!(code(&output), 1);
+    assert_eq!(stdout(&output), "1\n2\n");
+    assert_eq!(stderr(&output), "-:3:9: expected `,` or `}`, found `x`\n");
+    // Many lines, more than a block of them.
+    let input: String = (0..30_000).map(|i| format!("{{\"n\": {i}, \"s\": [\"line {i}\"]}}\n")).collect();
+    assert!(input.len() > 10 * BLOCK);
+    let output = jetwire(&["get", "--ndjson", "-r", "-", "/s/0", "/n"], Some(input.as_bytes()));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let expected: String = (0..30_000).map(|i| format!("line {i}\t{i}\n")).collect();
+    assert!(stdout(&output) == expected, "the lines differ");
 }

@@ -30,6 +30,60 @@ impl Op {
     }
 }
 
+/// What kind of work a case measures: the headline's groups. With the [`Op`], it names one
+/// headline line (typed reads, typed writes, DOM reads, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Group {
+    /// Typed reads and writes of derived models (objects, corpora, scalars, token writing).
+    Typed,
+    /// Parsing into and writing from each library's DOM (`dom:*`).
+    Dom,
+    /// Lazy lookups of JSON Pointers (`get:*`, `get_many:*`).
+    Lazy,
+    /// jetwire's serde bridge against the peers on serde models (`serde:*`).
+    Bridge,
+    /// Full validation without building a value (`check:*`, `checkfile:*`, whole `Skip:*`).
+    Validation,
+    /// Input in pieces: chunked reads and files through `io::Read` (`pieces:*`, `file:*`).
+    Pieces,
+    /// The binary format's owned reads and writes (`bin:W`).
+    BinaryOwned,
+    /// The binary format's borrowed reads (`bin:W:borrowed`).
+    BinaryBorrowed,
+}
+
+impl Group {
+    /// Every group, in headline order.
+    pub const ALL: [Group; 8] = [
+        Group::Typed,
+        Group::Dom,
+        Group::Lazy,
+        Group::Bridge,
+        Group::Validation,
+        Group::Pieces,
+        Group::BinaryOwned,
+        Group::BinaryBorrowed,
+    ];
+
+    /// The headline's name for this group's cases of `op`: `typed reads`, `lazy lookups`, ...
+    pub fn label(self, op: Op) -> &'static str {
+        match (self, op) {
+            (Group::Typed, Op::Read) => "typed reads",
+            (Group::Typed, Op::Write) => "typed writes",
+            (Group::Dom, Op::Read) => "DOM reads",
+            (Group::Dom, Op::Write) => "DOM writes",
+            (Group::Lazy, _) => "lazy lookups",
+            (Group::Bridge, Op::Read) => "serde bridge reads",
+            (Group::Bridge, Op::Write) => "serde bridge writes",
+            (Group::Validation, _) => "validation",
+            (Group::Pieces, _) => "input in pieces",
+            (Group::BinaryOwned, Op::Read) => "binary owned reads",
+            (Group::BinaryOwned, Op::Write) => "binary owned writes",
+            (Group::BinaryBorrowed, _) => "binary borrowed reads",
+        }
+    }
+}
+
 /// One implementation's way to perform a case's operation once; returns a byte count, which the
 /// runner consumes so the work cannot be optimized away.
 pub type Operation = Box<dyn FnMut() -> usize>;
@@ -41,14 +95,30 @@ pub struct Entry {
     pub implementation: &'static str,
     /// The operation.
     pub operation: Operation,
-    /// Why this entry is not like-for-like with jetwire's, if it is not.
+    /// What differs in this entry's output or method (other rounding, other escaping, ...),
+    /// if anything does.
     pub caveat: Option<String>,
+    /// Whether the entry does the same work as jetwire's, so that it may be the "fastest peer"
+    /// of a geometric mean. Entries that are not (rkyv's `access`, which builds no value;
+    /// peers that copy pieces together and parse them contiguously) are shown, marked, and
+    /// kept out of every mean. Their caveat says why.
+    pub comparable: bool,
 }
 
 impl Entry {
-    /// An entry with no caveat.
+    /// A like-for-like entry with no caveat.
     pub fn new(implementation: &'static str, operation: impl FnMut() -> usize + 'static) -> Self {
-        Entry { implementation, operation: Box::new(operation), caveat: None }
+        Entry { implementation, operation: Box::new(operation), caveat: None, comparable: true }
+    }
+
+    /// Marks the entry as not like-for-like, for `reason` (added to its caveat).
+    pub fn not_like_for_like(mut self, reason: &str) -> Self {
+        self.comparable = false;
+        self.caveat = Some(match self.caveat.take() {
+            Some(caveat) => format!("{reason}; {caveat}"),
+            None => reason.to_owned(),
+        });
+        self
     }
 }
 
@@ -56,6 +126,8 @@ impl Entry {
 pub struct Case {
     /// Workload name, such as `twitter` or `Order`.
     pub name: String,
+    /// The headline group the case counts in.
+    pub group: Group,
     /// Read or write.
     pub op: Op,
     /// Bytes of JSON one operation reads or writes (jetwire's), for throughput.
@@ -65,6 +137,11 @@ pub struct Case {
 }
 
 impl Case {
+    /// The case `name` of `group` and `op`, whose operations read or write `bytes` each.
+    pub fn new(name: &str, group: Group, op: Op, bytes: usize, entries: Vec<Entry>) -> Self {
+        Case { name: name.to_owned(), group, op, bytes, entries }
+    }
+
     /// `name/op`, the identifier that `--filter` matches.
     pub fn id(&self) -> String {
         format!("{}/{}", self.name, self.op.as_str())
@@ -85,6 +162,8 @@ pub struct RunConfig {
 pub struct Measurement {
     /// The case's name.
     pub case: String,
+    /// The case's headline group.
+    pub group: Group,
     /// Read or write.
     pub op: Op,
     /// The implementation.
@@ -103,8 +182,10 @@ pub struct Measurement {
     pub alloc_bytes: f64,
     /// Bytes of JSON per operation.
     pub bytes: usize,
-    /// Why the entry is not like-for-like, if it is not.
+    /// What differs in the entry's output or method, if anything does.
     pub caveat: Option<String>,
+    /// Whether the entry does the same work as jetwire's ([`Entry::comparable`]).
+    pub comparable: bool,
 }
 
 /// Runs every case and returns one measurement per case and implementation. `progress` is told
@@ -140,6 +221,7 @@ fn run_case(case: &mut Case, config: RunConfig) -> Vec<Measurement> {
             let median_ns = samples[samples.len() / 2];
             Measurement {
                 case: case.name.clone(),
+                group: case.group,
                 op: case.op,
                 implementation: entry.implementation,
                 median_ns,
@@ -150,6 +232,7 @@ fn run_case(case: &mut Case, config: RunConfig) -> Vec<Measurement> {
                 alloc_bytes: allocations.1,
                 bytes: case.bytes,
                 caveat: entry.caveat.clone(),
+                comparable: entry.comparable,
             }
         })
         .collect()

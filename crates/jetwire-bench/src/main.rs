@@ -49,10 +49,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let specs: Vec<_> = workloads::all()
-        .into_iter()
-        .filter(|spec| filter.as_ref().is_none_or(|f| f.is_match(&spec.id())))
-        .collect();
+    let all = workloads::all();
+    let specs: Vec<_> =
+        all.into_iter().filter(|spec| filter.as_ref().is_none_or(|f| f.is_match(&spec.id()))).collect();
     if args.list {
         for spec in &specs {
             println!("{}", spec.id());
@@ -89,7 +88,8 @@ fn main() -> ExitCode {
 
     let context = vec![
         format!(
-            "command: `cargo run --release -p jetwire-bench --{}`",
+            "command: `cargo run{} -p jetwire-bench --{}`",
+            if cfg!(debug_assertions) { "" } else { " --release" },
             std::env::args().skip(1).map(|a| format!(" {a}")).collect::<String>()
         ),
         format!("RUSTFLAGS: `{}`", option_env!("JETWIRE_BENCH_RUSTFLAGS").unwrap_or("(default)")),
@@ -130,7 +130,7 @@ fn main() -> ExitCode {
                 dir.join("report.svg"),
                 report::to_svg(
                     &measurements,
-                    "jetwire vs the fastest peer (serde_json, simd-json, sonic-rs, simdjson, yyjson)",
+                    "jetwire vs the fastest like-for-like Rust peer (serde_json, simd-json, sonic-rs)",
                 ),
             )
         })

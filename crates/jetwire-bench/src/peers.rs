@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::check::{self, Tree};
-use crate::harness::{Case, Entry, Op};
+use crate::harness::{Case, Entry, Group, Op};
 
 /// A workload model: it derives jetwire's traits and serde's, so every implementation runs on
 /// the same type.
@@ -26,13 +26,16 @@ impl<T> Model for T where
 /// The write case for `value`: each implementation serializes it into a reused buffer. Checks
 /// that every output parses to the same JSON value as jetwire's.
 pub fn write_case<T: Model + Clone>(name: &str, value: T) -> Result<Case, String> {
-    write_case_with(name, value, |out, v| jetwire::json::to_writer(out, v).map_err(|e| e.to_string()))
+    write_case_with(name, Group::Typed, value, |out, v| {
+        jetwire::json::to_writer(out, v).map_err(|e| e.to_string())
+    })
 }
 
-/// The write case for `value` with `jetwire_write` as jetwire's entry (its own derive, or the
-/// serde bridge).
+/// The write case for `value` in `group`, with `jetwire_write` as jetwire's entry (its own
+/// derive, or the serde bridge).
 pub fn write_case_with<T: Model + Clone>(
     name: &str,
+    group: Group,
     value: T,
     jetwire_write: fn(&mut Vec<u8>, &T) -> Result<(), String>,
 ) -> Result<Case, String> {
@@ -54,12 +57,7 @@ pub fn write_case_with<T: Model + Clone>(
             .map_err(|e| format!("{name}: {} cannot write it: {e}", entry.0.implementation))?;
         entry.0.caveat = check_output(name, entry.0.implementation, &expected, &output, reference.len())?;
     }
-    Ok(Case {
-        name: name.to_owned(),
-        op: Op::Write,
-        bytes: reference.len(),
-        entries: entries.into_iter().map(|e| e.0).collect(),
-    })
+    Ok(Case::new(name, group, Op::Write, reference.len(), entries.into_iter().map(|e| e.0).collect()))
 }
 
 type WriteOnce = Box<dyn FnMut(&mut Vec<u8>) -> Result<Vec<u8>, String>>;
@@ -109,16 +107,20 @@ pub fn check_output(
     })
 }
 
-/// The read case for `input`: each implementation parses it into `T`. Checks that every
-/// implementation reads the same value as jetwire.
-pub fn read_case<T: Model>(name: &str, input: Vec<u8>) -> Result<Case, String> {
-    read_case_with::<T>(name, input, |bytes| jetwire::json::from_slice(bytes).map_err(|e| e.to_string()))
+/// The read case for `input` in `group` (typed reads, or contiguous reads among the input in
+/// pieces): each implementation parses it into `T`. Checks that every implementation reads the
+/// same value as jetwire.
+pub fn read_case<T: Model>(name: &str, group: Group, input: Vec<u8>) -> Result<Case, String> {
+    read_case_with::<T>(name, group, input, |bytes| {
+        jetwire::json::from_slice(bytes).map_err(|e| e.to_string())
+    })
 }
 
-/// The read case for `input` with `jetwire_read` as jetwire's entry (its own derive, or the
-/// serde bridge).
+/// The read case for `input` in `group`, with `jetwire_read` as jetwire's entry (its own
+/// derive, or the serde bridge).
 pub fn read_case_with<T: Model>(
     name: &str,
+    group: Group,
     input: Vec<u8>,
     jetwire_read: fn(&[u8]) -> Result<T, String>,
 ) -> Result<Case, String> {
@@ -150,7 +152,7 @@ pub fn read_case_with<T: Model>(
         entry.caveat = check_read(name, entry.implementation, &expected, &value)?;
         checked.push(entry);
     }
-    Ok(Case { name: name.to_owned(), op: Op::Read, bytes: input.len(), entries: checked })
+    Ok(Case::new(name, group, Op::Read, input.len(), checked))
 }
 
 type ReadOnce<T> = Box<dyn FnMut() -> Result<T, String>>;

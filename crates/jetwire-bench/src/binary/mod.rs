@@ -57,7 +57,7 @@ use std::rc::Rc;
 use rkyv::rancor;
 use rkyv::util::AlignedVec;
 
-use crate::harness::{Case, Entry, Op};
+use crate::harness::{Case, Entry, Group, Op};
 use crate::workloads::rng::Rng;
 use crate::workloads::{CaseSpec, Size};
 
@@ -293,7 +293,7 @@ fn write_case<T: Model>(name: &str, value: T) -> Result<Case, String> {
             out.len()
         }),
     ];
-    Ok(Case { name: name.to_owned(), op: Op::Write, bytes: encoded[0].1.len(), entries })
+    Ok(Case::new(name, Group::BinaryOwned, Op::Write, encoded[0].1.len(), entries))
 }
 
 /// The owned deserialize case.
@@ -311,7 +311,7 @@ fn read_case<T: Model>(name: &str, value: T) -> Result<Case, String> {
         Entry::new("rkyv", move || consume(T::rkyv_read(&r))),
         Entry::new("wincode", move || consume(T::wincode_read(&w))),
     ];
-    Ok(Case { name: name.to_owned(), op: Op::Read, bytes: encoded[0].1.len(), entries })
+    Ok(Case::new(name, Group::BinaryOwned, Op::Read, encoded[0].1.len(), entries))
 }
 
 /// Keeps a decoded value from being optimized away, then drops it (dropping is part of the
@@ -359,13 +359,11 @@ fn borrowed_case<T: Borrowed>(name: &str, value: T) -> Result<Case, String> {
         Entry::new("wincode", move || consume(T::wincode_ref(&w))),
     ];
     entries.push(access_entry::<T>(r));
-    Ok(Case { name: name.to_owned(), op: Op::Read, bytes: encoded[0].1.len(), entries })
+    Ok(Case::new(name, Group::BinaryBorrowed, Op::Read, encoded[0].1.len(), entries))
 }
 
 fn access_entry<T: Model>(bytes: Rc<AlignedVec>) -> Entry {
-    let mut entry = Entry::new("rkyv", move || usize::from(T::rkyv_access(&bytes)));
-    entry.caveat = Some(ACCESS_CAVEAT.to_owned());
-    entry
+    Entry::new("rkyv", move || usize::from(T::rkyv_access(&bytes))).not_like_for_like(ACCESS_CAVEAT)
 }
 
 /// The "borrowed" case of a model without strings: nothing to borrow, so jetwire's owned
@@ -378,7 +376,7 @@ fn access_case<T: Model>(name: &str, value: T) -> Result<Case, String> {
         return Err(format!("{name}: rkyv accesses a different value"));
     }
     let entries = vec![Entry::new("jetwire", move || consume(T::jetwire_read(&j))), access_entry::<T>(r)];
-    Ok(Case { name: name.to_owned(), op: Op::Read, bytes: encoded[0].1.len(), entries })
+    Ok(Case::new(name, Group::BinaryBorrowed, Op::Read, encoded[0].1.len(), entries))
 }
 
 /// The seed of a workload: from its name, so that each is the same on every run.

@@ -7,6 +7,7 @@ use crate::harness::Measurement;
 #[derive(ToJson)]
 struct Record<'a> {
     case: &'a str,
+    group: &'a str,
     op: &'a str,
     #[jetwire(rename = "impl")]
     implementation: &'a str,
@@ -19,6 +20,8 @@ struct Record<'a> {
     bytes: usize,
     #[jetwire(skip_serializing_if = "Option::is_none")]
     caveat: Option<&'a str>,
+    /// Whether the entry is like for like with jetwire's (counted in the means).
+    comparable: bool,
 }
 
 /// The measurements as a pretty JSON array.
@@ -27,6 +30,7 @@ pub fn to_json(measurements: &[Measurement]) -> String {
         .iter()
         .map(|m| Record {
             case: &m.case,
+            group: m.group.label(m.op),
             op: m.op.as_str(),
             implementation: m.implementation,
             median_ns: m.median_ns,
@@ -37,6 +41,7 @@ pub fn to_json(measurements: &[Measurement]) -> String {
             alloc_bytes: m.alloc_bytes,
             bytes: m.bytes,
             caveat: m.caveat.as_deref(),
+            comparable: m.comparable,
         })
         .collect();
     jetwire::json::to_string_pretty(&records).expect("measurements are finite numbers and UTF-8 text")

@@ -1,16 +1,21 @@
-//! `report.md`: the full table and the summary.
+//! `report.md`: the headline, the run's context, the summary per case and the full table.
 
 use std::fmt::Write as _;
 
-use super::{CaseSummary, FAIRNESS, geometric_mean_speedup};
-use crate::harness::{Measurement, Op};
+use super::{CaseSummary, FAIRNESS, headline};
+use crate::harness::Measurement;
 
-/// The report as Markdown. `context` lines (command, machine, date) head it.
+/// The report as Markdown: the headline first (what the terminal shows first), then the
+/// `context` lines (command, machine, ...), the summary per case, and every result.
 pub fn to_markdown(measurements: &[Measurement], context: &[String]) -> String {
     let summaries = super::summarize(measurements);
     let mut out = String::from("# jetwire benchmark report\n\n");
-    for line in context {
-        let _ = writeln!(out, "- {line}");
+    out.push_str(&headline::to_markdown(&summaries));
+    if !context.is_empty() {
+        out.push_str("\n## Run\n\n");
+        for line in context {
+            let _ = writeln!(out, "- {line}");
+        }
     }
     out.push_str("\n## Summary\n\n");
     out.push_str(&summary_table(&summaries));
@@ -26,12 +31,12 @@ pub fn to_markdown(measurements: &[Measurement], context: &[String]) -> String {
             } else {
                 format!("{:.2}x", summary.speedup_over(m))
             };
-            let marker = if m.caveat.is_some() { " †" } else { "" };
             let _ = writeln!(
                 out,
-                "| {} | {}{marker} | {} | {} | {} | {:.0} | {:.1} | {:.0} | {speedup} |",
+                "| {} | {}{} | {} | {} | {} | {:.0} | {:.1} | {:.0} | {speedup} |",
                 summary.id,
                 m.implementation,
+                marker(m),
                 duration(m.median_ns),
                 duration(m.min_ns),
                 duration(m.max_ns),
@@ -43,10 +48,14 @@ pub fn to_markdown(measurements: &[Measurement], context: &[String]) -> String {
     }
     let caveats: Vec<String> = measurements
         .iter()
-        .filter_map(|m| m.caveat.as_ref().map(|c| format!("- † {} / {}: {c}", m.case, m.implementation)))
+        .filter_map(|m| {
+            m.caveat
+                .as_ref()
+                .map(|c| format!("- {} {} / {}: {c}", marker(m).trim(), m.case, m.implementation))
+        })
         .collect();
     if !caveats.is_empty() {
-        out.push_str("\nNot like-for-like:\n\n");
+        out.push_str("\n† A caveat; ‡ not like for like, kept out of every mean:\n\n");
         out.push_str(&caveats.join("\n"));
         out.push('\n');
     }
@@ -57,27 +66,34 @@ pub fn to_markdown(measurements: &[Measurement], context: &[String]) -> String {
     out
 }
 
-/// jetwire's speedup over each case's fastest peer, and the geometric means.
+/// ` ‡` for an entry that is not like for like, ` †` for one with a caveat, or nothing.
+fn marker(m: &Measurement) -> &'static str {
+    match (m.comparable, &m.caveat) {
+        (false, _) => " ‡",
+        (true, Some(_)) => " †",
+        (true, None) => "",
+    }
+}
+
+/// jetwire's speedup over each case's fastest like-for-like Rust peer; cases without one are
+/// listed too, marked.
 pub fn summary_table(summaries: &[CaseSummary<'_>]) -> String {
     let mut out = String::from(
-        "| case | jetwire median | fastest peer | its median | jetwire speedup |\n|---|---:|---|---:|---:|\n",
+        "| case | jetwire median | fastest Rust peer | its median | jetwire speedup |\n|---|---:|---|---:|---:|\n",
     );
     for summary in summaries {
-        let Some(peer) = summary.fastest_peer else { continue };
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} | {:.2}x |",
-            summary.id,
-            duration(summary.jetwire().median_ns),
-            peer.implementation,
-            duration(peer.median_ns),
-            summary.speedup_over(peer)
-        );
-    }
-    for op in [Op::Read, Op::Write] {
-        if let Some(mean) = geometric_mean_speedup(summaries, op) {
-            let _ = writeln!(out, "| **geometric mean, {}s** | | | | **{mean:.2}x** |", op.as_str());
-        }
+        let jetwire = duration(summary.jetwire().median_ns);
+        let _ = match summary.fastest_peer {
+            Some(peer) => writeln!(
+                out,
+                "| {} | {jetwire} | {} | {} | {:.2}x |",
+                summary.id,
+                peer.implementation,
+                duration(peer.median_ns),
+                summary.speedup_over(peer)
+            ),
+            None => writeln!(out, "| {} | {jetwire} | (no like-for-like Rust peer) | | |", summary.id),
+        };
     }
     out
 }

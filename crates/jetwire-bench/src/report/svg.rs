@@ -1,5 +1,5 @@
-//! `report.svg`: one bar per case, jetwire's speedup over the fastest peer, on a log scale with a
-//! line at 1.0 (parity).
+//! `report.svg`: one bar per case, jetwire's speedup over the fastest like-for-like Rust peer,
+//! on a log scale with a line at 1.0 (parity).
 
 use std::fmt::Write as _;
 
@@ -28,7 +28,7 @@ pub fn to_svg(measurements: &[crate::harness::Measurement], title: &str) -> Stri
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">
 <rect width="100%" height="100%" fill="white"/>
 <text x="10" y="20" font-size="14" font-weight="bold">{}</text>
-<text x="10" y="38" fill="#555">jetwire speedup over the fastest peer per case (log scale; right of the line = jetwire faster)</text>
+<text x="10" y="38" fill="#555">jetwire speedup over the fastest like-for-like Rust peer per case (log scale; right of the line = jetwire faster)</text>
 "##,
         escape(title)
     );

@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::CaseSpec;
-use crate::harness::Op;
+use crate::harness::{Group, Op};
 use crate::peers::{Model, read_case_with, write_case_with};
 
 fn bridge_read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
@@ -24,14 +24,16 @@ pub fn specs<T: Model + Clone>(name: &'static str, bytes: &'static [u8]) -> [Cas
         CaseSpec {
             name,
             op: Op::Read,
-            build: Box::new(move |_| read_case_with::<T>(name, bytes.to_vec(), bridge_read::<T>)),
+            build: Box::new(move |_| {
+                read_case_with::<T>(name, Group::Bridge, bytes.to_vec(), bridge_read::<T>)
+            }),
         },
         CaseSpec {
             name,
             op: Op::Write,
             build: Box::new(move |_| {
                 let value: T = jetwire::json::from_slice(bytes).map_err(|e| format!("{name}: {e}"))?;
-                write_case_with(name, value, bridge_write::<T>)
+                write_case_with(name, Group::Bridge, value, bridge_write::<T>)
             }),
         },
     ]

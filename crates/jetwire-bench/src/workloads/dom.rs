@@ -14,7 +14,7 @@ use simd_json::prelude::Writable as _;
 
 use super::CaseSpec;
 use crate::check;
-use crate::harness::{Case, Entry, Op};
+use crate::harness::{Case, Entry, Group, Op};
 use crate::peers::check_output;
 
 type Check = Box<dyn FnMut() -> Result<Vec<u8>, String>>;
@@ -83,7 +83,7 @@ fn read_case(name: &str, bytes: &'static [u8]) -> Result<Case, String> {
     }
     #[cfg(c_peers)]
     checked.extend(super::anchors::dom_read(name, bytes, &expected)?);
-    Ok(Case { name: name.to_owned(), op: Op::Read, bytes: bytes.len(), entries: checked })
+    Ok(Case::new(name, Group::Dom, Op::Read, bytes.len(), checked))
 }
 
 /// Checks the DOM `implementation` read, as its own library `written` it out: it must hold
@@ -143,5 +143,5 @@ fn write_case(name: &str, bytes: &'static [u8]) -> Result<Case, String> {
     }
     #[cfg(c_peers)]
     checked.extend(super::anchors::dom_write(name, bytes, &expected, reference.len())?);
-    Ok(Case { name: name.to_owned(), op: Op::Write, bytes: reference.len(), entries: checked })
+    Ok(Case::new(name, Group::Dom, Op::Write, reference.len(), checked))
 }

@@ -14,7 +14,7 @@ use sonic_rs::{PointerNode, PointerTree};
 
 use super::CaseSpec;
 use crate::check;
-use crate::harness::{Case, Entry, Op};
+use crate::harness::{Case, Entry, Group, Op};
 
 /// One step of a lookup path: a key into an object or a position in an array.
 #[derive(Clone, Copy)]
@@ -158,7 +158,7 @@ fn get_case(name: &str, bytes: &'static [u8], paths: &'static [&'static [Step]])
             total
         }),
     ];
-    Ok(Case { name: name.to_owned(), op: Op::Read, bytes: bytes.len(), entries })
+    Ok(Case::new(name, Group::Lazy, Op::Read, bytes.len(), entries))
 }
 
 fn get_many_case(
@@ -197,5 +197,5 @@ fn get_many_case(
             found.len()
         }),
     ];
-    Ok(Case { name: name.to_owned(), op: Op::Read, bytes: bytes.len(), entries })
+    Ok(Case::new(name, Group::Lazy, Op::Read, bytes.len(), entries))
 }

@@ -15,7 +15,7 @@ pub mod pieces;
 pub mod rng;
 pub mod tokens;
 
-use crate::harness::{Case, Op};
+use crate::harness::{Case, Group, Op};
 use crate::peers::{Model, read_case, write_case};
 use rng::Rng;
 
@@ -73,7 +73,7 @@ fn typed<T: Model + Clone>(name: &'static str, make: fn(&mut Rng, Size) -> T) ->
             op: Op::Read,
             build: Box::new(move |size| {
                 let value = make(&mut Rng::new(seed), size);
-                read_case::<T>(name, serde_json::to_vec(&value).map_err(|e| e.to_string())?)
+                read_case::<T>(name, Group::Typed, serde_json::to_vec(&value).map_err(|e| e.to_string())?)
             }),
         },
         CaseSpec {
@@ -87,7 +87,11 @@ fn typed<T: Model + Clone>(name: &'static str, make: fn(&mut Rng, Size) -> T) ->
 /// A read and a write spec for a corpus and its model.
 fn corpus<T: Model + Clone>(name: &'static str, bytes: &'static [u8]) -> [CaseSpec; 2] {
     [
-        CaseSpec { name, op: Op::Read, build: Box::new(move |_| read_case::<T>(name, bytes.to_vec())) },
+        CaseSpec {
+            name,
+            op: Op::Read,
+            build: Box::new(move |_| read_case::<T>(name, Group::Typed, bytes.to_vec())),
+        },
         CaseSpec {
             name,
             op: Op::Write,
@@ -131,12 +135,12 @@ pub fn all() -> Vec<CaseSpec> {
     specs.push(CaseSpec {
         name: "ScalarI32",
         op: Op::Read,
-        build: Box::new(|_| read_case::<i32>("ScalarI32", b"-1234567".to_vec())),
+        build: Box::new(|_| read_case::<i32>("ScalarI32", Group::Typed, b"-1234567".to_vec())),
     });
     specs.push(CaseSpec {
         name: "ScalarF32",
         op: Op::Read,
-        build: Box::new(|_| read_case::<f32>("ScalarF32", b"12345.625".to_vec())),
+        build: Box::new(|_| read_case::<f32>("ScalarF32", Group::Typed, b"12345.625".to_vec())),
     });
     specs.push(CaseSpec {
         name: "ScalarF32",

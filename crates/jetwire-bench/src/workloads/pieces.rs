@@ -20,7 +20,7 @@ use serde::de::IgnoredAny;
 
 use super::CaseSpec;
 use crate::check::{self, Tree};
-use crate::harness::{Case, Entry, Op};
+use crate::harness::{Case, Entry, Group, Op};
 use crate::peers::{Model, check_read, read_case};
 
 /// The chunk sizes of workloads.md; `None` is the whole input.
@@ -58,6 +58,19 @@ impl Read for ChunkReader<'_> {
 /// How one implementation reads the chunks (with a scratch buffer to copy them into, if it
 /// must): its output, converted to JSON for the checks only, never while timed.
 type ReadChunks<O> = fn(&[&[u8]], &mut Vec<u8>) -> Result<O, String>;
+
+/// How an implementation of a chunked case reads the pieces.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pieces {
+    /// In place, or one `read` call per chunk: it reads input in pieces, as jetwire does.
+    AsPieces,
+    /// Copies the chunks together and parses them contiguously: not like-for-like with reading
+    /// them in place whenever there is more than one chunk.
+    Concatenated,
+}
+
+/// The caveat of a peer that copies the chunks together.
+const CONCATENATED: &str = "copies the chunks together, then parses them contiguously";
 
 /// What the checks expect of every implementation's output: the typed value the input holds
 /// (compared exactly, see [`crate::check`]), or for skips, every byte consumed.
@@ -97,23 +110,25 @@ impl Expect {
     }
 }
 
-/// A case reading `input` in `chunk`-byte pieces with every implementation of `entries`,
-/// each checked against `expect` before timing.
+/// A case of `group` reading `input` in `chunk`-byte pieces with every implementation of
+/// `entries`, each checked against `expect` before timing.
 fn chunked_case<O: serde::Serialize + 'static>(
     name: String,
+    group: Group,
     input: Vec<u8>,
     chunk: usize,
     expect: Expect,
-    entries: Vec<(&'static str, ReadChunks<O>)>,
+    entries: Vec<(&'static str, Pieces, ReadChunks<O>)>,
 ) -> Result<Case, String> {
     let bytes = input.len();
     // Kept for the rest of the run, so that the chunks are cut once, outside the timing.
     let input: &'static [u8] = Box::leak(input.into_boxed_slice());
     let chunks: Rc<Vec<&'static [u8]>> = Rc::new(input.chunks(chunk.max(1)).collect());
     let mut checked = Vec::new();
-    for (implementation, read) in entries {
+    for (implementation, pieces, read) in entries {
         let output = read(&chunks, &mut Vec::new()).map_err(|e| format!("{name}: {implementation}: {e}"))?;
         let caveat = expect.check(&name, implementation, &output)?;
+        let chunk_count = chunks.len();
         let chunks = chunks.clone();
         let mut scratch = Vec::with_capacity(bytes);
         let mut entry = Entry::new(implementation, move || {
@@ -121,9 +136,12 @@ fn chunked_case<O: serde::Serialize + 'static>(
             chunks.len()
         });
         entry.caveat = caveat;
+        if pieces == Pieces::Concatenated && chunk_count > 1 {
+            entry = entry.not_like_for_like(CONCATENATED);
+        }
         checked.push(entry);
     }
-    Ok(Case { name, op: Op::Read, bytes, entries: checked })
+    Ok(Case { name, group, op: Op::Read, bytes, entries: checked })
 }
 
 /// The chunks copied together into `scratch`, the peers' way to read pieces (one chunk is read
@@ -144,12 +162,17 @@ fn text<E: std::fmt::Display>(err: E) -> String {
 }
 
 /// Typed reads of `T`: jetwire in place, the peers concatenating or through `from_reader`.
-fn typed_entries<T: Model>() -> Vec<(&'static str, ReadChunks<T>)> {
+fn typed_entries<T: Model>() -> Vec<(&'static str, Pieces, ReadChunks<T>)> {
+    use Pieces::*;
     vec![
-        ("jetwire", |chunks, _| jetwire::json::stream::from_chunks(chunks).map_err(text)),
-        ("serde_json", |chunks, scratch| serde_json::from_slice(concatenated(chunks, scratch)).map_err(text)),
-        ("sonic-rs", |chunks, scratch| sonic_rs::from_slice(concatenated(chunks, scratch)).map_err(text)),
-        ("serde_json::from_reader", |chunks, _| {
+        ("jetwire", AsPieces, |chunks, _| jetwire::json::stream::from_chunks(chunks).map_err(text)),
+        ("serde_json", Concatenated, |chunks, scratch| {
+            serde_json::from_slice(concatenated(chunks, scratch)).map_err(text)
+        }),
+        ("sonic-rs", Concatenated, |chunks, scratch| {
+            sonic_rs::from_slice(concatenated(chunks, scratch)).map_err(text)
+        }),
+        ("serde_json::from_reader", AsPieces, |chunks, _| {
             serde_json::from_reader(ChunkReader::new(chunks)).map_err(text)
         }),
     ]
@@ -159,9 +182,10 @@ fn typed_entries<T: Model>() -> Vec<(&'static str, ReadChunks<T>)> {
 /// the peers reading into `IgnoredAny`. Each entry returns how many bytes it consumed, which is
 /// all of them once it succeeds (every entry refuses trailing bytes): the checks prove that every
 /// implementation accepts the input, not more.
-fn skip_entries() -> Vec<(&'static str, ReadChunks<usize>)> {
+fn skip_entries() -> Vec<(&'static str, Pieces, ReadChunks<usize>)> {
+    use Pieces::*;
     vec![
-        ("jetwire", |chunks, _| {
+        ("jetwire", AsPieces, |chunks, _| {
             let skip = |mut reader: jetwire::json::Reader<'_>| {
                 reader.skip_value().and_then(|()| reader.finish()).map(|()| reader.offset()).map_err(text)
             };
@@ -170,15 +194,15 @@ fn skip_entries() -> Vec<(&'static str, ReadChunks<usize>)> {
                 _ => skip(jetwire::json::stream::ChunkedInput::new(chunks.iter().copied()).reader()),
             }
         }),
-        ("serde_json", |chunks, scratch| {
+        ("serde_json", Concatenated, |chunks, scratch| {
             let bytes = concatenated(chunks, scratch);
             serde_json::from_slice::<IgnoredAny>(bytes).map(|_| bytes.len()).map_err(text)
         }),
-        ("sonic-rs", |chunks, scratch| {
+        ("sonic-rs", Concatenated, |chunks, scratch| {
             let bytes = concatenated(chunks, scratch);
             sonic_rs::from_slice::<IgnoredAny>(bytes).map(|_| bytes.len()).map_err(text)
         }),
-        ("serde_json::from_reader", |chunks, _| {
+        ("serde_json::from_reader", AsPieces, |chunks, _| {
             serde_json::from_reader::<_, IgnoredAny>(ChunkReader::new(chunks))
                 .map(|_| chunks.iter().map(|c| c.len()).sum())
                 .map_err(text)
@@ -197,25 +221,27 @@ fn workload<T: Model>(specs: &mut Vec<CaseSpec>, name: &str, make: fn() -> Vec<u
     for chunk in CHUNK_SIZES {
         let name = case_name(name, chunk);
         specs.push(CaseSpec::new(name, Op::Read, move |_| match chunk {
-            None => read_case::<T>(name, make()),
+            None => read_case::<T>(name, Group::Pieces, make()),
             Some(size) => {
                 let input = make();
                 let expect = Expect::value_of(&input).map_err(|e| format!("{name}: {e}"))?;
-                chunked_case(name.to_owned(), input, size, expect, typed_entries::<T>())
+                chunked_case(name.to_owned(), Group::Pieces, input, size, expect, typed_entries::<T>())
             }
         }));
     }
 }
 
-/// Skips of a `kind` mix repeated `scale` times, whole (one slice) and at every chunk size.
+/// Skips of a `kind` mix repeated `scale` times, whole (one slice: validation) and at every
+/// chunk size (input in pieces).
 fn skip_workload(specs: &mut Vec<CaseSpec>, name: &str, kind: &'static str, scale: usize) {
     for chunk in CHUNK_SIZES {
         let name = case_name(name, chunk);
+        let group = if chunk.is_some() { Group::Pieces } else { Group::Validation };
         specs.push(CaseSpec::new(name, Op::Read, move |_| {
             let input = skip_mix(kind, scale);
             let size = chunk.unwrap_or(input.len());
             let expect = Expect::consumed(&input).map_err(|e| format!("{name}: {e}"))?;
-            chunked_case(name.to_owned(), input, size, expect, skip_entries())
+            chunked_case(name.to_owned(), group, input, size, expect, skip_entries())
         }));
     }
 }
@@ -308,10 +334,11 @@ fn check_spec(corpus: &'static str, bytes: &'static [u8]) -> CaseSpec {
     let name: &'static str = Box::leak(format!("check:{corpus}").into_boxed_str());
     CaseSpec::new(name, Op::Read, move |_| {
         let mut entries = skip_entries();
-        entries.retain(|(implementation, _)| !implementation.ends_with("from_reader"));
+        entries.retain(|(implementation, ..)| !implementation.ends_with("from_reader"));
         let expect = Expect::consumed(bytes).map_err(|e| format!("{name}: {e}"))?;
         #[cfg_attr(not(c_peers), allow(unused_mut))]
-        let mut case = chunked_case(name.to_owned(), bytes.to_vec(), bytes.len(), expect, entries)?;
+        let mut case =
+            chunked_case(name.to_owned(), Group::Validation, bytes.to_vec(), bytes.len(), expect, entries)?;
         #[cfg(c_peers)]
         case.entries.extend(super::anchors::validation(name, bytes)?);
         Ok(case)
@@ -353,6 +380,8 @@ fn file_case<T: Model>(name: &str, bytes: &[u8]) -> Result<Case, String> {
             serde_json::from_slice(&bytes).map_err(|e| e.to_string())
         }),
     ];
+    // Reading the whole file, then parsing it contiguously, is not reading it in pieces.
+    let whole_file = "reads the whole file, then parses it contiguously";
     let expect = Expect::value_of(bytes).map_err(|e| format!("{name}: {e}"))?;
     let mut entries = Vec::new();
     for (implementation, read) in readers {
@@ -364,7 +393,10 @@ fn file_case<T: Model>(name: &str, bytes: &[u8]) -> Result<Case, String> {
             1
         });
         entry.caveat = caveat;
+        if implementation == "serde_json, whole file" {
+            entry = entry.not_like_for_like(whole_file);
+        }
         entries.push(entry);
     }
-    Ok(Case { name: name.to_owned(), op: Op::Read, bytes: bytes.len(), entries })
+    Ok(Case::new(name, Group::Pieces, Op::Read, bytes.len(), entries))
 }

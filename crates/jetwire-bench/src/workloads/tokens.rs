@@ -13,7 +13,7 @@ use serde_json::value::RawValue;
 
 use super::rng::Rng;
 use crate::check;
-use crate::harness::{Case, Entry, Op};
+use crate::harness::{Case, Entry, Group, Op};
 
 /// What one operation writes: `{"Catalog":[...]}` with 200 tokens.
 struct Catalog {
@@ -181,5 +181,5 @@ pub fn case() -> Result<Case, String> {
         black_box(&out);
         out.len()
     });
-    Ok(Case { name: "TokenWriting".into(), op: Op::Write, bytes: ours.len(), entries: vec![jetwire, serde] })
+    Ok(Case::new("TokenWriting", Group::Typed, Op::Write, ours.len(), vec![jetwire, serde]))
 }

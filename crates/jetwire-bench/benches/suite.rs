@@ -5,7 +5,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use jetwire_bench::workloads::{self, Size};
 
 fn cases(c: &mut Criterion) {
-    for spec in workloads::all() {
+    // The large cases (`--large` in the suite's runner) are left out here.
+    for spec in workloads::all().into_iter().filter(|spec| !spec.large) {
         let id = spec.id();
         let case = match spec.build(Size::Standard) {
             Ok(case) => case,

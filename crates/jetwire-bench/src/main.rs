@@ -1,5 +1,5 @@
 //! `cargo run --release -p jetwire-bench -- [--filter REGEX] [--full] [--rounds N] [--list]
-//! [--json PATH] [--smoke]`: every workload, every implementation, side by side.
+//! [--json PATH] [--smoke] [--large]`: every workload, every implementation, side by side.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -35,9 +35,13 @@ struct Args {
     #[arg(long)]
     json: Option<PathBuf>,
     /// One short round on small workloads, with every output check: proves the harness works,
-    /// measures nothing worth quoting.
+    /// measures nothing worth quoting. Includes `checkfile:large` at 4 MB.
     #[arg(long)]
     smoke: bool,
+    /// Also run the cases too long for the default run: `checkfile:large`, `jetwire check`'s
+    /// streaming validation of a generated file of 200 MB against validating it in memory.
+    #[arg(long)]
+    large: bool,
 }
 
 fn main() -> ExitCode {
@@ -50,11 +54,14 @@ fn main() -> ExitCode {
         }
     };
     let all = workloads::all();
-    let specs: Vec<_> =
-        all.into_iter().filter(|spec| filter.as_ref().is_none_or(|f| f.is_match(&spec.id()))).collect();
+    let specs: Vec<_> = all
+        .into_iter()
+        .filter(|spec| filter.as_ref().is_none_or(|f| f.is_match(&spec.id())))
+        .filter(|spec| !spec.large || args.large || args.smoke || args.list)
+        .collect();
     if args.list {
         for spec in &specs {
-            println!("{}", spec.id());
+            println!("{}{}", spec.id(), if spec.large { " (--large)" } else { "" });
         }
         return ExitCode::SUCCESS;
     }

@@ -23,20 +23,67 @@ impl<T> Model for T where
 {
 }
 
-/// The write case for `value`: each implementation serializes it into a reused buffer. Checks
-/// that every output parses to the same JSON value as jetwire's.
+/// What a case does with a peer whose output fails its check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    /// The case fails: the suite's own workloads, which every peer must read and write exactly.
+    Fails,
+    /// The peer is left out of the case, with a note on stderr: a user's document may hold what
+    /// a peer cannot represent exactly (an integer beyond 64 bits, say). jetwire's entries
+    /// still fail the case.
+    LeavesPeerOut,
+}
+
+impl Mismatch {
+    /// Fails with `err`, or, when this policy leaves peers out and `implementation` is a peer,
+    /// notes on stderr that it is left out.
+    pub fn leave_out(self, implementation: &str, err: String) -> Result<(), String> {
+        if self == Mismatch::Fails || implementation.starts_with("jetwire") {
+            return Err(err);
+        }
+        eprintln!("note: {implementation} left out: {err}");
+        Ok(())
+    }
+
+    /// `entry` with the caveat its check returned, or `None` when the check failed and the
+    /// entry is left out ([`leave_out`](Self::leave_out)).
+    pub fn admit(
+        self,
+        mut entry: Entry,
+        checked: Result<Option<String>, String>,
+    ) -> Result<Option<Entry>, String> {
+        match checked {
+            Ok(caveat) => {
+                entry.caveat = caveat;
+                Ok(Some(entry))
+            }
+            Err(err) => self.leave_out(entry.implementation, err).map(|()| None),
+        }
+    }
+
+    /// A group of peers' entries (the C and C++ anchors), or none when building them failed and
+    /// they are left out.
+    pub fn admit_all(self, entries: Result<Vec<Entry>, String>) -> Result<Vec<Entry>, String> {
+        entries.or_else(|err| self.leave_out("the C and C++ anchors", err).map(|()| Vec::new()))
+    }
+}
+
+/// The typed write case for `value`: each implementation serializes it into a reused buffer.
+/// Checks that every output parses to the same JSON value as jetwire's.
 pub fn write_case<T: Model + Clone>(name: &str, value: T) -> Result<Case, String> {
-    write_case_with(name, Group::Typed, value, |out, v| {
+    write_case_with(name, Group::Typed, value, Mismatch::Fails, |out, v| {
         jetwire::json::to_writer(out, v).map_err(|e| e.to_string())
     })
 }
 
 /// The write case for `value` in `group`, with `jetwire_write` as jetwire's entry (its own
-/// derive, or the serde bridge).
-pub fn write_case_with<T: Model + Clone>(
+/// derive, or the serde bridge); the peers write it through serde. A peer that fails its check
+/// fails the case or is left out, by `mismatch`.
+pub fn write_case_with<T: Serialize + Clone + 'static>(
     name: &str,
     group: Group,
     value: T,
+    mismatch: Mismatch,
     jetwire_write: fn(&mut Vec<u8>, &T) -> Result<(), String>,
 ) -> Result<Case, String> {
     let expected = check::of_model(&value).map_err(|e| format!("{name}: {e}"))?;
@@ -52,19 +99,21 @@ pub fn write_case_with<T: Model + Clone>(
     ];
     let reference =
         entries[0].1(&mut Vec::new()).map_err(|e| format!("{name}: jetwire cannot write it: {e}"))?;
-    for entry in &mut entries {
-        let output = entry.1(&mut Vec::new())
-            .map_err(|e| format!("{name}: {} cannot write it: {e}", entry.0.implementation))?;
-        entry.0.caveat = check_output(name, entry.0.implementation, &expected, &output, reference.len())?;
+    let mut checked = Vec::new();
+    for (entry, mut once) in entries {
+        let caveat = once(&mut Vec::new())
+            .map_err(|e| format!("{name}: {} cannot write it: {e}", entry.implementation))
+            .and_then(|output| check_output(name, entry.implementation, &expected, &output, reference.len()));
+        checked.extend(mismatch.admit(entry, caveat)?);
     }
-    Ok(Case::new(name, group, Op::Write, reference.len(), entries.into_iter().map(|e| e.0).collect()))
+    Ok(Case::new(name, group, Op::Write, reference.len(), checked))
 }
 
 type WriteOnce = Box<dyn FnMut(&mut Vec<u8>) -> Result<Vec<u8>, String>>;
 
 /// An entry that writes `value` with `write` into a reused buffer, and a way to run it once for
 /// the check.
-fn writer_entry<T: Model>(
+fn writer_entry<T: 'static>(
     implementation: &'static str,
     value: T,
     write: fn(&mut Vec<u8>, &T) -> Result<(), String>,
@@ -111,17 +160,19 @@ pub fn check_output(
 /// pieces): each implementation parses it into `T`. Checks that every implementation reads the
 /// same value as jetwire.
 pub fn read_case<T: Model>(name: &str, group: Group, input: Vec<u8>) -> Result<Case, String> {
-    read_case_with::<T>(name, group, input, |bytes| {
+    read_case_with::<T>(name, group, input, Mismatch::Fails, |bytes| {
         jetwire::json::from_slice(bytes).map_err(|e| e.to_string())
     })
 }
 
 /// The read case for `input` in `group`, with `jetwire_read` as jetwire's entry (its own
-/// derive, or the serde bridge).
-pub fn read_case_with<T: Model>(
+/// derive, or the serde bridge); the peers read it through serde. A peer that fails its check
+/// fails the case or is left out, by `mismatch`.
+pub fn read_case_with<T: Serialize + DeserializeOwned + 'static>(
     name: &str,
     group: Group,
     input: Vec<u8>,
+    mismatch: Mismatch,
     jetwire_read: fn(&[u8]) -> Result<T, String>,
 ) -> Result<Case, String> {
     let expected = check::parse(&input).map_err(|e| format!("{name}: the input is not JSON: {e}"))?;
@@ -147,17 +198,18 @@ pub fn read_case_with<T: Model>(
         .push(reader_entry::<T>("sonic-rs", move || sonic_rs::from_slice(&bytes).map_err(|e| e.to_string())));
 
     let mut checked = Vec::new();
-    for (mut entry, mut once) in entries {
-        let value = once().map_err(|e| format!("{name}: {} cannot read it: {e}", entry.implementation))?;
-        entry.caveat = check_read(name, entry.implementation, &expected, &value)?;
-        checked.push(entry);
+    for (entry, mut once) in entries {
+        let caveat = once()
+            .map_err(|e| format!("{name}: {} cannot read it: {e}", entry.implementation))
+            .and_then(|value| check_read(name, entry.implementation, &expected, &value));
+        checked.extend(mismatch.admit(entry, caveat)?);
     }
     Ok(Case::new(name, group, Op::Read, input.len(), checked))
 }
 
 type ReadOnce<T> = Box<dyn FnMut() -> Result<T, String>>;
 
-fn reader_entry<T: Model>(
+fn reader_entry<T: 'static>(
     implementation: &'static str,
     read: impl FnMut() -> Result<T, String> + Clone + 'static,
 ) -> (Entry, ReadOnce<T>) {

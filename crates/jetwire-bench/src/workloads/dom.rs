@@ -12,18 +12,20 @@ use std::rc::Rc;
 
 use simd_json::prelude::Writable as _;
 
-use super::CaseSpec;
+use super::{CaseSpec, Source};
 use crate::check;
 use crate::harness::{Case, Entry, Group, Op};
-use crate::peers::check_output;
+use crate::peers::{Mismatch, check_output};
 
 type Check = Box<dyn FnMut() -> Result<Vec<u8>, String>>;
 
-/// The read and write specs of the DOM cases of a corpus, named `name` (such as `dom:canada`).
-pub fn specs(name: &'static str, bytes: &'static [u8]) -> [CaseSpec; 2] {
+/// The read and write specs of the DOM cases of a document, named `name` (such as
+/// `dom:canada`); every peer must hold it exactly.
+pub fn specs(name: &'static str, source: Source) -> [CaseSpec; 2] {
+    let write_source = source.clone();
     [
-        CaseSpec { name, op: Op::Read, build: Box::new(move |_| read_case(name, bytes)) },
-        CaseSpec { name, op: Op::Write, build: Box::new(move |_| write_case(name, bytes)) },
+        CaseSpec::new(name, Op::Read, move |size| read_case(name, &source(size), Mismatch::Fails)),
+        CaseSpec::new(name, Op::Write, move |size| write_case(name, &write_source(size), Mismatch::Fails)),
     ]
 }
 
@@ -45,7 +47,9 @@ fn read_entry<T: 'static>(
     (entry, check)
 }
 
-fn read_case(name: &str, bytes: &'static [u8]) -> Result<Case, String> {
+/// The DOM read case of `bytes`: each library parses them into its DOM. A peer whose DOM does
+/// not hold exactly the input's values fails the case or is left out of it, by `mismatch`.
+pub fn read_case(name: &str, bytes: &[u8], mismatch: Mismatch) -> Result<Case, String> {
     let input = Rc::new(bytes.to_vec());
     let mut scratch = Vec::with_capacity(bytes.len());
     let simd_parse = move |bytes: &[u8]| {
@@ -77,12 +81,12 @@ fn read_case(name: &str, bytes: &'static [u8]) -> Result<Case, String> {
     ];
     let expected = check::parse(bytes).map_err(|e| format!("{name}: {e}"))?;
     let mut checked = Vec::new();
-    for (mut entry, mut write_dom) in entries {
-        entry.caveat = check_dom_text(name, entry.implementation, &expected, write_dom())?;
-        checked.push(entry);
+    for (entry, mut write_dom) in entries {
+        let caveat = check_dom_text(name, entry.implementation, &expected, write_dom());
+        checked.extend(mismatch.admit(entry, caveat)?);
     }
     #[cfg(c_peers)]
-    checked.extend(super::anchors::dom_read(name, bytes, &expected)?);
+    checked.extend(mismatch.admit_all(super::anchors::dom_read(name, bytes, &expected))?);
     Ok(Case::new(name, Group::Dom, Op::Read, bytes.len(), checked))
 }
 
@@ -101,7 +105,7 @@ pub(super) fn check_dom_text(
 }
 
 /// An entry that writes `value` into a reused buffer; the check returns what it writes.
-fn write_entry<T: 'static>(
+pub(super) fn write_entry<T: 'static>(
     implementation: &'static str,
     value: T,
     write: fn(&mut Vec<u8>, &T) -> Result<(), String>,
@@ -122,26 +126,42 @@ fn write_entry<T: 'static>(
     (entry, check)
 }
 
-fn write_case(name: &str, bytes: &'static [u8]) -> Result<Case, String> {
-    let ours: jetwire::json::Value = jetwire::json::from_slice(bytes).map_err(|e| e.to_string())?;
-    let serde: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-    let simd = simd_json::to_owned_value(&mut bytes.to_vec()).map_err(|e| e.to_string())?;
-    let sonic: sonic_rs::Value = sonic_rs::from_slice(bytes).map_err(|e| e.to_string())?;
+/// The DOM write case of `bytes`: each library writes its DOM of them. A peer whose output does
+/// not hold exactly the input's values fails the case or is left out of it, by `mismatch`.
+pub fn write_case(name: &str, bytes: &[u8], mismatch: Mismatch) -> Result<Case, String> {
+    let ours: jetwire::json::Value = jetwire::json::from_slice(bytes).map_err(|e| format!("{name}: {e}"))?;
     let reference = jetwire::json::to_vec(&ours).map_err(|e| e.to_string())?;
     let expected = check::parse(bytes).map_err(|e| format!("{name}: {e}"))?;
+    let text = |e: &dyn std::fmt::Display| format!("{name}: cannot read it: {e}");
     let entries = vec![
-        write_entry("jetwire", ours, |out, v| jetwire::json::to_writer(out, v).map_err(|e| e.to_string())),
-        write_entry("serde_json", serde, |out, v| serde_json::to_writer(out, v).map_err(|e| e.to_string())),
-        write_entry("simd-json", simd, |out, v| v.write(out).map_err(|e| e.to_string())),
-        write_entry("sonic-rs", sonic, |out, v| sonic_rs::to_writer(out, v).map_err(|e| e.to_string())),
+        Ok(write_entry("jetwire", ours, |out, v| {
+            jetwire::json::to_writer(out, v).map_err(|e| e.to_string())
+        })),
+        serde_json::from_slice::<serde_json::Value>(bytes).map_err(|e| ("serde_json", text(&e))).map(|v| {
+            write_entry("serde_json", v, |out, v| serde_json::to_writer(out, v).map_err(|e| e.to_string()))
+        }),
+        simd_json::to_owned_value(&mut bytes.to_vec())
+            .map_err(|e| ("simd-json", text(&e)))
+            .map(|v| write_entry("simd-json", v, |out, v| v.write(out).map_err(|e| e.to_string()))),
+        sonic_rs::from_slice::<sonic_rs::Value>(bytes).map_err(|e| ("sonic-rs", text(&e))).map(|v| {
+            write_entry("sonic-rs", v, |out, v| sonic_rs::to_writer(out, v).map_err(|e| e.to_string()))
+        }),
     ];
     let mut checked = Vec::new();
-    for (mut entry, mut check) in entries {
-        let output = check().map_err(|e| format!("{name}: {} cannot write it: {e}", entry.implementation))?;
-        entry.caveat = check_output(name, entry.implementation, &expected, &output, reference.len())?;
-        checked.push(entry);
+    for built in entries {
+        let (entry, mut check) = match built {
+            Ok(built) => built,
+            Err((implementation, err)) => {
+                mismatch.leave_out(implementation, err)?;
+                continue;
+            }
+        };
+        let caveat = check()
+            .map_err(|e| format!("{name}: {} cannot write it: {e}", entry.implementation))
+            .and_then(|output| check_output(name, entry.implementation, &expected, &output, reference.len()));
+        checked.extend(mismatch.admit(entry, caveat)?);
     }
     #[cfg(c_peers)]
-    checked.extend(super::anchors::dom_write(name, bytes, &expected, reference.len())?);
+    checked.extend(mismatch.admit_all(super::anchors::dom_write(name, bytes, &expected, reference.len()))?);
     Ok(Case::new(name, Group::Dom, Op::Write, reference.len(), checked))
 }

@@ -75,12 +75,8 @@ pub fn specs(
     paths: &'static [&'static [Step]],
 ) -> [CaseSpec; 2] {
     [
-        CaseSpec { name: get_name, op: Op::Read, build: Box::new(move |_| get_case(get_name, bytes, paths)) },
-        CaseSpec {
-            name: get_many_name,
-            op: Op::Read,
-            build: Box::new(move |_| get_many_case(get_many_name, bytes, paths)),
-        },
+        CaseSpec::new(get_name, Op::Read, move |_| get_case(get_name, bytes, paths)),
+        CaseSpec::new(get_many_name, Op::Read, move |_| get_many_case(get_many_name, bytes, paths)),
     ]
 }
 

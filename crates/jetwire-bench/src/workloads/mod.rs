@@ -4,20 +4,34 @@
 #[cfg(c_peers)]
 pub mod anchors;
 pub mod bridge;
+pub mod checkfile;
 // Model fields are named after the JSON they hold; documenting each would repeat its name.
 #[allow(missing_docs)]
 pub mod corpora;
 pub mod dom;
+pub mod escaped;
 pub mod lazy;
+pub mod numeric;
 #[allow(missing_docs)]
 pub mod objects;
 pub mod pieces;
 pub mod rng;
 pub mod tokens;
 
+use std::rc::Rc;
+
 use crate::harness::{Case, Group, Op};
 use crate::peers::{Model, read_case, write_case};
 use rng::Rng;
+
+/// A generic document's bytes at a run's size: embedded (whatever the size), generated, or a
+/// user's file.
+pub type Source = Rc<dyn Fn(Size) -> Vec<u8>>;
+
+/// The [`Source`] of embedded bytes.
+pub fn embedded(bytes: &'static [u8]) -> Source {
+    Rc::new(move |_| bytes.to_vec())
+}
 
 /// How large the generated workloads are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,13 +58,22 @@ pub struct CaseSpec {
     pub name: &'static str,
     /// Read or write.
     pub op: Op,
+    /// Whether the case runs only when asked for (`--large`): it takes too long for the
+    /// default run.
+    pub large: bool,
     build: Box<dyn Fn(Size) -> Result<Case, String>>,
 }
 
 impl CaseSpec {
     /// A spec named `name` whose case `build` generates and checks.
     pub fn new(name: &'static str, op: Op, build: impl Fn(Size) -> Result<Case, String> + 'static) -> Self {
-        CaseSpec { name, op, build: Box::new(build) }
+        CaseSpec { name, op, large: false, build: Box::new(build) }
+    }
+
+    /// The spec, run only when asked for.
+    pub fn large(mut self) -> Self {
+        self.large = true;
+        self
     }
 
     /// `name/op`, as `--filter` matches it.
@@ -68,38 +91,22 @@ impl CaseSpec {
 fn typed<T: Model + Clone>(name: &'static str, make: fn(&mut Rng, Size) -> T) -> [CaseSpec; 2] {
     let seed = name.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
     [
-        CaseSpec {
-            name,
-            op: Op::Read,
-            build: Box::new(move |size| {
-                let value = make(&mut Rng::new(seed), size);
-                read_case::<T>(name, Group::Typed, serde_json::to_vec(&value).map_err(|e| e.to_string())?)
-            }),
-        },
-        CaseSpec {
-            name,
-            op: Op::Write,
-            build: Box::new(move |size| write_case(name, make(&mut Rng::new(seed), size))),
-        },
+        CaseSpec::new(name, Op::Read, move |size| {
+            let value = make(&mut Rng::new(seed), size);
+            read_case::<T>(name, Group::Typed, serde_json::to_vec(&value).map_err(|e| e.to_string())?)
+        }),
+        CaseSpec::new(name, Op::Write, move |size| write_case(name, make(&mut Rng::new(seed), size))),
     ]
 }
 
 /// A read and a write spec for a corpus and its model.
 fn corpus<T: Model + Clone>(name: &'static str, bytes: &'static [u8]) -> [CaseSpec; 2] {
     [
-        CaseSpec {
-            name,
-            op: Op::Read,
-            build: Box::new(move |_| read_case::<T>(name, Group::Typed, bytes.to_vec())),
-        },
-        CaseSpec {
-            name,
-            op: Op::Write,
-            build: Box::new(move |_| {
-                let value: T = jetwire::json::from_slice(bytes).map_err(|e| format!("{name}: {e}"))?;
-                write_case(name, value)
-            }),
-        },
+        CaseSpec::new(name, Op::Read, move |_| read_case::<T>(name, Group::Typed, bytes.to_vec())),
+        CaseSpec::new(name, Op::Write, move |_| {
+            let value: T = jetwire::json::from_slice(bytes).map_err(|e| format!("{name}: {e}"))?;
+            write_case(name, value)
+        }),
     ]
 }
 
@@ -118,9 +125,12 @@ pub fn all() -> Vec<CaseSpec> {
     specs.extend(corpus::<corpora::Canada>("canada", corpora::CANADA));
     specs.extend(corpus::<corpora::CitmCatalog>("citm_catalog", corpora::CITM_CATALOG));
     specs.extend(corpus::<corpora::Twitter>("twitter", corpora::TWITTER));
-    specs.extend(dom::specs("dom:canada", corpora::CANADA));
-    specs.extend(dom::specs("dom:citm_catalog", corpora::CITM_CATALOG));
-    specs.extend(dom::specs("dom:twitter", corpora::TWITTER));
+    specs.extend(escaped::typed_specs());
+    specs.extend(dom::specs("dom:canada", embedded(corpora::CANADA)));
+    specs.extend(dom::specs("dom:citm_catalog", embedded(corpora::CITM_CATALOG)));
+    specs.extend(dom::specs("dom:twitter", embedded(corpora::TWITTER)));
+    specs.extend(escaped::dom_specs());
+    specs.extend(numeric::dom_specs());
     specs.extend(lazy::specs("get:twitter", "get_many:twitter", corpora::TWITTER, lazy::TWITTER));
     specs.extend(lazy::specs(
         "get:citm_catalog",
@@ -131,24 +141,22 @@ pub fn all() -> Vec<CaseSpec> {
     specs.extend(bridge::specs::<corpora::Canada>("serde:canada", corpora::CANADA));
     specs.extend(bridge::specs::<corpora::CitmCatalog>("serde:citm_catalog", corpora::CITM_CATALOG));
     specs.extend(bridge::specs::<corpora::Twitter>("serde:twitter", corpora::TWITTER));
-    specs.push(CaseSpec { name: "TokenWriting", op: Op::Write, build: Box::new(|_| tokens::case()) });
-    specs.push(CaseSpec {
-        name: "ScalarI32",
-        op: Op::Read,
-        build: Box::new(|_| read_case::<i32>("ScalarI32", Group::Typed, b"-1234567".to_vec())),
-    });
-    specs.push(CaseSpec {
-        name: "ScalarF32",
-        op: Op::Read,
-        build: Box::new(|_| read_case::<f32>("ScalarF32", Group::Typed, b"12345.625".to_vec())),
-    });
-    specs.push(CaseSpec {
-        name: "ScalarF32",
-        op: Op::Write,
-        build: Box::new(|_| write_case("ScalarF32", 12345.625f32)),
-    });
-    // Input in pieces: chunked reads and files through io::Read (`pieces:*`, `file:*`).
+    specs.extend(escaped::bridge_specs());
+    specs.extend(numeric::bridge_specs());
+    specs.push(CaseSpec::new("TokenWriting", Op::Write, |_| tokens::case()));
+    specs.push(CaseSpec::new("ScalarI32", Op::Read, |_| {
+        read_case::<i32>("ScalarI32", Group::Typed, b"-1234567".to_vec())
+    }));
+    specs.push(CaseSpec::new("ScalarF32", Op::Read, |_| {
+        read_case::<f32>("ScalarF32", Group::Typed, b"12345.625".to_vec())
+    }));
+    specs.push(CaseSpec::new("ScalarF32", Op::Write, |_| write_case("ScalarF32", 12345.625f32)));
+    // Input in pieces: chunked reads and files through io::Read (`pieces:*`, `file:*`), and
+    // validation (`check:*`).
     specs.extend(pieces::specs());
+    specs.push(pieces::check_spec("check:twitter_escaped", escaped::source()));
+    // Streaming validation of a large file, only when asked for (`checkfile:large`).
+    specs.push(checkfile::spec());
     // The binary format against bitcode, postcard, rkyv and wincode (`bin:*`).
     specs.extend(crate::binary::specs());
     specs

@@ -18,10 +18,10 @@ use std::rc::Rc;
 
 use serde::de::IgnoredAny;
 
-use super::CaseSpec;
+use super::{CaseSpec, Source};
 use crate::check::{self, Tree};
 use crate::harness::{Case, Entry, Group, Op};
-use crate::peers::{Model, check_read, read_case};
+use crate::peers::{Mismatch, Model, check_read, read_case};
 
 /// The chunk sizes of workloads.md; `None` is the whole input.
 const CHUNK_SIZES: [Option<usize>; 4] = [None, Some(3), Some(64), Some(4096)];
@@ -322,27 +322,35 @@ pub fn specs() -> Vec<CaseSpec> {
         ("twitter", super::corpora::TWITTER),
     ] {
         specs.push(file_spec(corpus, bytes));
-        specs.push(check_spec(corpus, bytes));
+        let name: &'static str = Box::leak(format!("check:{corpus}").into_boxed_str());
+        specs.push(check_spec(name, super::embedded(bytes)));
     }
     specs
 }
 
-/// `check:<corpus>`: validating a whole corpus in one slice, what `jetwire check` does in
+/// `check:<document>`: validating a whole document in one slice, what `jetwire check` does in
 /// process, against the peers' cheapest full validation (reading into `IgnoredAny`; simdjson's
 /// DOM parse and yyjson's read, [`super::anchors::validation`]).
-fn check_spec(corpus: &'static str, bytes: &'static [u8]) -> CaseSpec {
-    let name: &'static str = Box::leak(format!("check:{corpus}").into_boxed_str());
-    CaseSpec::new(name, Op::Read, move |_| {
-        let mut entries = skip_entries();
-        entries.retain(|(implementation, ..)| !implementation.ends_with("from_reader"));
-        let expect = Expect::consumed(bytes).map_err(|e| format!("{name}: {e}"))?;
-        #[cfg_attr(not(c_peers), allow(unused_mut))]
-        let mut case =
-            chunked_case(name.to_owned(), Group::Validation, bytes.to_vec(), bytes.len(), expect, entries)?;
-        #[cfg(c_peers)]
-        case.entries.extend(super::anchors::validation(name, bytes)?);
-        Ok(case)
-    })
+pub fn check_spec(name: &'static str, source: Source) -> CaseSpec {
+    CaseSpec::new(name, Op::Read, move |size| check_case(name, source(size), Mismatch::Fails))
+}
+
+/// The `check:<document>` case of `bytes`, which must be JSON; a C or C++ anchor that refuses
+/// them fails the case or is left out, by `mismatch`.
+pub fn check_case(name: &str, bytes: Vec<u8>, mismatch: Mismatch) -> Result<Case, String> {
+    let mut entries = skip_entries();
+    entries.retain(|(implementation, ..)| !implementation.ends_with("from_reader"));
+    let expect = Expect::consumed(&bytes).map_err(|e| format!("{name}: {e}"))?;
+    #[cfg(c_peers)]
+    let anchors = mismatch.admit_all(super::anchors::validation(name, &bytes))?;
+    #[cfg(not(c_peers))]
+    let _ = mismatch;
+    let size = bytes.len();
+    #[cfg_attr(not(c_peers), allow(unused_mut))]
+    let mut case = chunked_case(name.to_owned(), Group::Validation, bytes, size, expect, entries)?;
+    #[cfg(c_peers)]
+    case.entries.extend(anchors);
+    Ok(case)
 }
 
 /// `file:<corpus>`: reading a file through `io::Read`, against reading it whole then parsing.

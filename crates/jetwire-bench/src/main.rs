@@ -1,5 +1,6 @@
 //! `cargo run --release -p jetwire-bench -- [--filter REGEX] [--full] [--rounds N] [--list]
-//! [--json PATH] [--smoke] [--large]`: every workload, every implementation, side by side.
+//! [--json PATH] [--smoke] [--large] [--file PATH... [--pointer POINTER...]]`: every workload,
+//! every implementation, side by side.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -42,6 +43,16 @@ struct Args {
     /// streaming validation of a generated file of 200 MB against validating it in memory.
     #[arg(long)]
     large: bool,
+    /// Run the generic cases on these JSON files instead of the suite's workloads: validation
+    /// (`check:`), DOM read and write (`dom:`), the serde bridge into `serde_json::Value`
+    /// (`serde:`), and with --pointer a lazy lookup (`get:`), against every peer. A file that
+    /// is not JSON is an error naming its line and column.
+    #[arg(long, num_args = 1.., value_name = "PATH")]
+    file: Vec<PathBuf>,
+    /// With --file: a JSON Pointer (such as `/items/0/name`) to look up in each file with
+    /// jetwire's `get` and sonic-rs's (repeat for several).
+    #[arg(long, value_name = "POINTER", requires = "file")]
+    pointer: Vec<String>,
 }
 
 fn main() -> ExitCode {
@@ -53,7 +64,17 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let all = workloads::all();
+    let all = if args.file.is_empty() {
+        workloads::all()
+    } else {
+        match workloads::files::specs(&args.file, &args.pointer) {
+            Ok(specs) => specs,
+            Err(err) => {
+                eprintln!("jetwire-bench: --file: {err}");
+                return ExitCode::from(2);
+            }
+        }
+    };
     let specs: Vec<_> = all
         .into_iter()
         .filter(|spec| filter.as_ref().is_none_or(|f| f.is_match(&spec.id())))

@@ -1,5 +1,5 @@
-//! Lazy lookup cases: a few pointers into twitter and citm_catalog, found without parsing the
-//! document, by jetwire's `get` and `get_many` against sonic-rs's `get` and `get_many` (the only
+//! Lazy lookup cases: a few pointers into twitter and citm_catalog (or a user's document, with
+//! the pointers of `--pointer`), found without parsing the document, by jetwire's `get` and `get_many` against sonic-rs's `get` and `get_many` (the only
 //! peer with lazy lookups).
 //!
 //! `get:<corpus>` looks each pointer up with its own call; `get_many:<corpus>` finds them all
@@ -16,55 +16,41 @@ use super::CaseSpec;
 use crate::check;
 use crate::harness::{Case, Entry, Group, Op};
 
-/// One step of a lookup path: a key into an object or a position in an array.
-#[derive(Clone, Copy)]
-pub enum Step {
-    /// A property name.
-    Key(&'static str),
-    /// An array position.
-    Index(usize),
-}
-
 /// The pointers of the twitter cases (the first is the example).
-pub const TWITTER: &[&[Step]] = {
-    use Step::*;
-    &[
-        &[Key("statuses"), Index(3), Key("user"), Key("name")],
-        &[Key("statuses"), Index(50), Key("entities"), Key("hashtags")],
-        &[Key("statuses"), Index(99), Key("retweet_count")],
-        &[Key("search_metadata"), Key("count")],
-    ]
-};
+pub const TWITTER: &[&str] = &[
+    "/statuses/3/user/name",
+    "/statuses/50/entities/hashtags",
+    "/statuses/99/retweet_count",
+    "/search_metadata/count",
+];
 
 /// The pointers of the citm_catalog cases.
-pub const CITM_CATALOG: &[&[Step]] = {
-    use Step::*;
-    &[
-        &[Key("events"), Key("138586341"), Key("name")],
-        &[Key("performances"), Index(100), Key("prices"), Index(0), Key("amount")],
-        &[Key("performances"), Index(242), Key("venueCode")],
-        &[Key("venueNames"), Key("PLEYEL_PLEYEL")],
-    ]
-};
+pub const CITM_CATALOG: &[&str] = &[
+    "/events/138586341/name",
+    "/performances/100/prices/0/amount",
+    "/performances/242/venueCode",
+    "/venueNames/PLEYEL_PLEYEL",
+];
 
-/// The JSON Pointer of `path`.
-fn pointer(path: &[Step]) -> String {
-    path.iter()
-        .map(|step| match step {
-            Step::Key(key) => format!("/{}", key.replace('~', "~0").replace('/', "~1")),
-            Step::Index(index) => format!("/{index}"),
-        })
-        .collect()
-}
-
-/// sonic-rs's form of `path`.
-fn sonic_path(path: &[Step]) -> Vec<PointerNode> {
-    path.iter()
-        .map(|step| match step {
-            Step::Key(key) => PointerNode::Key((*key).into()),
-            Step::Index(index) => PointerNode::Index(*index),
-        })
-        .collect()
+/// sonic-rs's form of `pointer` in `document`: each token a key where the document has an
+/// object, a position where it has an array (a JSON Pointer alone cannot tell `/0` apart).
+fn sonic_path(document: &check::Tree, pointer: &str) -> Result<Vec<PointerNode>, String> {
+    let mut at = document;
+    let mut path = Vec::new();
+    let mut walked = String::new();
+    for token in pointer.split('/').skip(1) {
+        walked.push('/');
+        walked.push_str(token);
+        let key = token.replace("~1", "/").replace("~0", "~");
+        path.push(match at {
+            check::Tree::Array(_) => {
+                PointerNode::Index(key.parse().map_err(|_| format!("no value at {walked}"))?)
+            }
+            _ => PointerNode::Key(key.into()),
+        });
+        at = document.pointer(&walked).ok_or_else(|| format!("no value at {walked}"))?;
+    }
+    Ok(path)
 }
 
 /// The `get:<corpus>` and `get_many:<corpus>` specs.
@@ -72,26 +58,30 @@ pub fn specs(
     get_name: &'static str,
     get_many_name: &'static str,
     bytes: &'static [u8],
-    paths: &'static [&'static [Step]],
+    pointers: &'static [&'static str],
 ) -> [CaseSpec; 2] {
+    let owned = || pointers.iter().map(|p| (*p).to_owned()).collect::<Vec<_>>();
     [
-        CaseSpec::new(get_name, Op::Read, move |_| get_case(get_name, bytes, paths)),
-        CaseSpec::new(get_many_name, Op::Read, move |_| get_many_case(get_many_name, bytes, paths)),
+        CaseSpec::new(get_name, Op::Read, move |_| get_case(get_name, bytes, &owned())),
+        CaseSpec::new(get_many_name, Op::Read, move |_| get_many_case(get_many_name, bytes, &owned())),
     ]
 }
 
-/// The value the document holds at each path (read by the checks' own parser).
-fn expected(name: &str, bytes: &[u8], paths: &[&[Step]]) -> Result<Vec<check::Tree>, String> {
+/// The value the document holds at each pointer (read by the checks' own parser), and each
+/// pointer in sonic-rs's form.
+type Expected = (Vec<check::Tree>, Vec<Vec<PointerNode>>);
+
+fn expected(name: &str, bytes: &[u8], pointers: &[String]) -> Result<Expected, String> {
     let document = check::parse(bytes).map_err(|e| format!("{name}: {e}"))?;
-    paths
+    let values = pointers
         .iter()
-        .map(|path| {
-            document
-                .pointer(&pointer(path))
-                .cloned()
-                .ok_or_else(|| format!("{name}: no value at {}", pointer(path)))
-        })
-        .collect()
+        .map(|p| document.pointer(p).cloned().ok_or_else(|| format!("{name}: no value at {p}")))
+        .collect::<Result<_, _>>()?;
+    let paths = pointers
+        .iter()
+        .map(|p| sonic_path(&document, p).map_err(|e| format!("{name}: {e}")))
+        .collect::<Result<_, _>>()?;
+    Ok((values, paths))
 }
 
 /// Checks that `found` (one library's answers) are `expected`.
@@ -109,10 +99,10 @@ fn check(name: &str, implementation: &str, expected: &[check::Tree], found: &[&[
     Ok(())
 }
 
-fn get_case(name: &str, bytes: &'static [u8], paths: &'static [&'static [Step]]) -> Result<Case, String> {
-    let expected = expected(name, bytes, paths)?;
-    let pointers: Rc<Vec<String>> = Rc::new(paths.iter().map(|p| pointer(p)).collect());
-    let sonic_paths: Rc<Vec<Vec<PointerNode>>> = Rc::new(paths.iter().map(|p| sonic_path(p)).collect());
+/// `get:<document>`: each of `pointers` looked up in `bytes` with its own call.
+pub fn get_case(name: &str, bytes: &[u8], pointers: &[String]) -> Result<Case, String> {
+    let (expected, sonic_paths) = expected(name, bytes, pointers)?;
+    let pointers = pointers.to_vec();
 
     let ours: Vec<&[u8]> = pointers
         .iter()
@@ -136,19 +126,20 @@ fn get_case(name: &str, bytes: &'static [u8], paths: &'static [&'static [Step]])
         return Err(format!("{name}: jetwire and sonic-rs return different bytes"));
     }
 
+    let (ours, theirs) = (Rc::new(bytes.to_vec()), Rc::new(bytes.to_vec()));
     let entries = vec![
         Entry::new("jetwire", move || {
             let mut total = 0;
-            for pointer in pointers.iter() {
-                let value = jetwire::json::get(bytes, pointer).expect("checked").expect("checked");
+            for pointer in &pointers {
+                let value = jetwire::json::get(ours.as_slice(), pointer).expect("checked").expect("checked");
                 total += black_box(value.as_bytes()).len();
             }
             total
         }),
         Entry::new("sonic-rs", move || {
             let mut total = 0;
-            for path in sonic_paths.iter() {
-                let value = sonic_rs::get(bytes, path).expect("checked");
+            for path in &sonic_paths {
+                let value = sonic_rs::get(theirs.as_slice(), path).expect("checked");
                 total += black_box(value.as_raw_str()).len();
             }
             total
@@ -157,17 +148,13 @@ fn get_case(name: &str, bytes: &'static [u8], paths: &'static [&'static [Step]])
     Ok(Case::new(name, Group::Lazy, Op::Read, bytes.len(), entries))
 }
 
-fn get_many_case(
-    name: &str,
-    bytes: &'static [u8],
-    paths: &'static [&'static [Step]],
-) -> Result<Case, String> {
-    let expected = expected(name, bytes, paths)?;
-    let pointers: Vec<String> = paths.iter().map(|p| pointer(p)).collect();
-    let ours_tree = jetwire::json::PointerTree::new(&pointers).map_err(|e| e.to_string())?;
+/// `get_many:<document>`: all of `pointers` found in one pass.
+fn get_many_case(name: &str, bytes: &'static [u8], pointers: &[String]) -> Result<Case, String> {
+    let (expected, sonic_paths) = expected(name, bytes, pointers)?;
+    let ours_tree = jetwire::json::PointerTree::new(pointers).map_err(|e| e.to_string())?;
     let mut sonic_tree = PointerTree::new();
-    for path in paths {
-        sonic_tree.add_path(sonic_path(path));
+    for path in sonic_paths {
+        sonic_tree.add_path(path);
     }
 
     let ours = ours_tree.get_many(bytes).map_err(|e| format!("{name}: jetwire: {e}"))?;

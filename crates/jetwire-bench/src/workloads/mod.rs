@@ -10,6 +10,7 @@ pub mod checkfile;
 pub mod corpora;
 pub mod dom;
 pub mod escaped;
+pub mod files;
 pub mod lazy;
 pub mod numeric;
 #[allow(missing_docs)]

@@ -83,7 +83,12 @@ pub(crate) struct BadJson {
 
 impl From<&jetwire_json::Error> for BadJson {
     fn from(err: &jetwire_json::Error) -> BadJson {
-        BadJson { line: err.line(), column: err.column(), message: err.message().to_owned() }
+        // The library's hints name its options; here the flags that set them.
+        let message = err
+            .message()
+            .replace("`ReadOptions::allow_comments`", "`--allow-comments`")
+            .replace("`ReadOptions::allow_trailing_commas`", "`--allow-trailing-commas`");
+        BadJson { line: err.line(), column: err.column(), message }
     }
 }
 

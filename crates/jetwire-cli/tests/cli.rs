@@ -91,7 +91,13 @@ fn check_reports_invalid_json_as_name_line_column_message() {
     let (_dir, path) = file_with("bad.json", b"{\n  \"a\": [1,]\n}");
     let output = jetwire(&["check", path_arg(&path)], None);
     assert_eq!(code(&output), 1);
-    assert_eq!(stderr(&output), format!("{}:2:11: expected a value, found `]`\n", path.display()));
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "{}:2:11: expected a value, found `]`: a trailing comma is not JSON (`--allow-trailing-commas` accepts it)\n",
+            path.display()
+        )
+    );
     assert!(output.stdout.is_empty());
 
     let (_dir, path) = file_with("trailing.json", b"[1] [2]");
@@ -220,7 +226,10 @@ fn max_depth_sets_the_nesting_limit() {
 fn allow_comments_and_trailing_commas() {
     let commented = b"// settings\n{\"a\": 1, /* two */ \"b\": [2]} // end\n";
     let output = jetwire(&["check"], Some(commented));
-    assert_eq!((code(&output), stderr(&output)), (1, "-:1:1: expected a value, found `//`\n"));
+    assert_eq!(
+        (code(&output), stderr(&output)),
+        (1, "-:1:1: expected a value, found `//`: comments are not JSON (`--allow-comments` accepts them)\n")
+    );
     let output = jetwire(&["check", "--allow-comments"], Some(commented));
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     // fmt drops the comments.
@@ -232,7 +241,13 @@ fn allow_comments_and_trailing_commas() {
 
     let trailing = b"{\"a\": [1, 2,], \"b\": {},}";
     let output = jetwire(&["check"], Some(trailing));
-    assert_eq!((code(&output), stderr(&output)), (1, "-:1:13: expected a value, found `]`\n"));
+    assert_eq!(
+        (code(&output), stderr(&output)),
+        (
+            1,
+            "-:1:13: expected a value, found `]`: a trailing comma is not JSON (`--allow-trailing-commas` accepts it)\n"
+        )
+    );
     let output = jetwire(&["check", "--allow-trailing-commas"], Some(trailing));
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     let output = jetwire(&["fmt", "--allow-trailing-commas", "--minify"], Some(trailing));
@@ -713,7 +728,13 @@ fn check_ndjson_reports_the_line_of_an_error() {
     let (_dir, path) = file_with("bad.ndjson", lines);
     let output = jetwire(&["check", "--ndjson", path_arg(&path)], None);
     assert_eq!(code(&output), 1);
-    assert_eq!(stderr(&output), format!("{}:3:10: expected a value, found `]`\n", path.display()));
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "{}:3:10: expected a value, found `]`: a trailing comma is not JSON (`--allow-trailing-commas` accepts it)\n",
+            path.display()
+        )
+    );
 
     // Two values on one line.
     let output = jetwire(&["check", "--ndjson"], Some(b"1\n2 3\n"));
@@ -877,7 +898,13 @@ fn get_reports_invalid_json_and_pointers() {
     let (_dir, path) = file_with("bad.json", b"{\"a\": [1,]}");
     let output = jetwire(&["get", path_arg(&path), "/a/1"], None);
     assert_eq!(code(&output), 1);
-    assert_eq!(stderr(&output), format!("{}:1:10: expected a value, found `]`\n", path.display()));
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "{}:1:10: expected a value, found `]`: a trailing comma is not JSON (`--allow-trailing-commas` accepts it)\n",
+            path.display()
+        )
+    );
 
     let output = jetwire(&["get", path_arg(&path), "a"], None);
     assert_eq!(code(&output), 2);

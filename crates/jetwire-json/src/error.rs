@@ -263,11 +263,17 @@ impl From<Error> for io::Error {
     }
 }
 
+/// U+FEFF in UTF-8, which some editors put at the start of a file.
+pub(crate) const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
 /// Describes the bytes found at `offset` for an error message: a token-sized excerpt, or
 /// "end of input".
 #[cold]
 pub(crate) fn describe_found(input: &[u8], offset: usize) -> String {
     let Some(&first) = input.get(offset) else { return "end of input".to_owned() };
+    if input[offset..].starts_with(BYTE_ORDER_MARK) {
+        return "a byte-order mark (U+FEFF)".to_owned();
+    }
     match first {
         b'"' => "a string".to_owned(),
         b'{' | b'}' | b'[' | b']' | b',' | b':' => format!("`{}`", first as char),

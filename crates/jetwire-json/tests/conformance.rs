@@ -167,7 +167,7 @@ const I_CASES: [(&str, Outcome, &str); I_COUNT] = [
     ("i_string_utf16BE_no_BOM.json", Reject(Category::Syntax, "expected a value, found control byte 0x00", 0), "UTF-16 is not JSON text: NUL bytes outside strings"),
     ("i_string_utf16LE_no_BOM.json", Reject(Category::Syntax, "expected a value, found control byte 0x00", 1), "UTF-16 is not JSON text: NUL bytes outside strings"),
     ("i_structure_500_nested_arrays.json", Reject(Category::Limit, "nesting deeper than the limit of 128", 128), "default max_depth is 128; accepted with max_depth >= 500"),
-    ("i_structure_UTF-8_BOM_empty_object.json", Reject(Category::Syntax, "expected a value, found `\u{FEFF}`", 0), "a UTF-8 BOM is not whitespace: strip it before reading"),
+    ("i_structure_UTF-8_BOM_empty_object.json", Reject(Category::Syntax, "expected a value, found a byte-order mark (U+FEFF): JSON text must not start with one (strip it before reading)", 0), "a UTF-8 BOM is not whitespace: strip it before reading"),
 ];
 
 /// Positions a reader on the one scalar of an `i_` case: `[scalar]`, or `{"key": 0}`'s key.

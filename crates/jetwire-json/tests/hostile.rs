@@ -259,9 +259,23 @@ type ErrorCase = (&'static [u8], Category, &'static str, usize, usize, usize);
 
 #[rustfmt::skip]
 const ERRORS: &[ErrorCase] = &[
-    (b"[1,]", Category::Syntax, "expected a value, found `]`", 3, 1, 4),
+    (
+        b"[1,]",
+        Category::Syntax,
+        "expected a value, found `]`: a trailing comma is not JSON (`ReadOptions::allow_trailing_commas` accepts it)",
+        3,
+        1,
+        4,
+    ),
     (b"{\"a\" 1}", Category::Syntax, "expected `:` after the property name, found `1`", 5, 1, 6),
-    (b"{\"a\":1,}", Category::Syntax, "expected a property name, found `}`", 7, 1, 8),
+    (
+        b"{\"a\":1,}",
+        Category::Syntax,
+        "expected a property name, found `}`: a trailing comma is not JSON (`ReadOptions::allow_trailing_commas` accepts it)",
+        7,
+        1,
+        8,
+    ),
     (b"[1 2]", Category::Syntax, "expected `,` or `]`, found `2`", 3, 1, 4),
     (b"{\"a\":1 \"b\":2}", Category::Syntax, "expected `,` or `}`, found a string", 7, 1, 8),
     (b"[1,,2]", Category::Syntax, "expected a value, found `,`", 3, 1, 4),
@@ -296,8 +310,22 @@ const ERRORS: &[ErrorCase] = &[
     (b"\"\t\"", Category::Syntax, "expected a string character, found control byte 0x09 (escape it as \\u0009)", 1, 1, 2),
     (b"[\"a\nb\"]", Category::Syntax, "expected a string character, found control byte 0x0A (escape it as \\u000A)", 3, 1, 4),
     (b"1 2", Category::Syntax, "expected end of input after the JSON value, found `2`", 2, 1, 3),
-    (b"1 /* c */", Category::Syntax, "expected end of input after the JSON value, found `/*`", 2, 1, 3),
-    (b"\xEF\xBB\xBF{}", Category::Syntax, "expected a value, found `\u{FEFF}`", 0, 1, 1),
+    (
+        b"1 /* c */",
+        Category::Syntax,
+        "expected end of input after the JSON value, found `/*`: comments are not JSON (`ReadOptions::allow_comments` accepts them)",
+        2,
+        1,
+        3,
+    ),
+    (
+        b"\xEF\xBB\xBF{}",
+        Category::Syntax,
+        "expected a value, found a byte-order mark (U+FEFF): JSON text must not start with one (strip it before reading)",
+        0,
+        1,
+        1,
+    ),
     (b"\xFF", Category::Syntax, "expected a value, found byte 0xFF", 0, 1, 1),
     (b"\x00", Category::Syntax, "expected a value, found control byte 0x00", 0, 1, 1),
     (b"[\n  1,\n  x]", Category::Syntax, "expected a value, found `x`", 9, 3, 3),
@@ -367,10 +395,10 @@ fn a_short_unicode_escape_names_the_quote() {
 #[test]
 fn typed_errors_name_the_path() {
     let err = from_slice::<Vec<u32>>(b"[1, \"two\"]").unwrap_err();
-    assert_eq!(err.to_string(), "expected u32, found a string at /1, line 1, column 5 (byte 4)");
+    assert_eq!(err.to_string(), "expected u32, found the string \"two\" at /1, line 1, column 5 (byte 4)");
     assert_eq!((err.category(), err.path()), (Category::Data, "/1"));
     let err = from_slice::<BTreeMap<String, Vec<f64>>>(b"{\"a\":[1,\"x\"]}").unwrap_err();
-    assert_eq!(err.to_string(), "expected f64, found a string at /a/1, line 1, column 9 (byte 8)");
+    assert_eq!(err.to_string(), "expected f64, found the string \"x\" at /a/1, line 1, column 9 (byte 8)");
     let err = from_slice::<BTreeMap<String, Vec<f64>>>(b"{\"a/b~\":[1e999]}").unwrap_err();
     assert_eq!(err.path(), "/a~1b~0/0");
     assert_eq!(err.message(), "number `1e999` is out of range for f64");

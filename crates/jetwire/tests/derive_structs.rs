@@ -166,7 +166,7 @@ fn unit_tuple_newtype_structs() {
     let err = error::<Pair>(r#"[1, 2]"#);
     assert_eq!(err.path(), "/1");
     let err = error::<Unit>("0");
-    assert_eq!(err.message(), "expected null, found a number");
+    assert_eq!(err.message(), "expected null, found the number 0");
 }
 
 #[test]

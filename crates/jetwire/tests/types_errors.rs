@@ -129,7 +129,7 @@ fn error_table() {
         // A wrong type deep down: the path names every step; the offset is the value's start.
         (
             base.replace(r#""price":4.25"#, r#""price":"4.25""#),
-            "expected f64, found a string",
+            "expected f64, found the string \"4.25\"",
             "/lines/3/price",
             (r#""4.25""#, 0),
             Data,
@@ -143,14 +143,14 @@ fn error_table() {
         ),
         (
             base.replace(r#""id":7"#, r#""id":true"#),
-            "expected u64, found a boolean",
+            "expected u64, found the boolean true",
             "/id",
             ("true", 0),
             Data,
         ),
         (
             order(r#""Pending""#, r#","note":5"#),
-            "expected a string, found a number",
+            "expected a string, found the number 5",
             "/note",
             (":5}", 1),
             Data,
@@ -200,7 +200,7 @@ fn error_table() {
         ),
         (
             order(r#"{"Shipped":{"tracking":5}}"#, ""),
-            "expected a string, found a number",
+            "expected a string, found the number 5",
             "/status/Shipped/tracking",
             (":5}}", 1),
             Data,
@@ -317,8 +317,8 @@ fn error_table() {
 #[test]
 fn enum_given_a_scalar_names_both_forms() {
     // `{}` gets "expected a string or an object with a single property naming a variant of
-    // enum Status"; `3` gets "expected an object, found a number".
-    for (value, found) in [("3", "a number"), ("[]", "an array"), ("true", "a boolean"), ("null", "null")] {
+    // enum Status"; `3` gets "expected an object, found the number 3".
+    for (value, found) in [("3", "the number 3"), ("[]", "an array"), ("true", "the boolean true"), ("null", "null")] {
         let err = order_error(&order(value, ""));
         assert_eq!(err.path(), "/status");
         assert!(err.message().starts_with("expected a string or an object"), "{err}");
@@ -335,7 +335,7 @@ fn multi_line_input() {
     check(
         &err,
         &Expected {
-            message: "expected u32, found a string",
+            message: "expected u32, found the string \"x\"",
             path: "/customer/address/zip",
             at: (offset, 4, 60),
             category: Category::Data,

@@ -95,7 +95,7 @@ fn integers_out_of_range() {
     let err = error::<i128>("1e3");
     assert_eq!(err.message(), "expected an integer (i128), found `1e3`");
     let err = error::<u64>("\"1\"");
-    assert_eq!(err.to_string(), "expected u64, found a string at line 1, column 1 (byte 0)");
+    assert_eq!(err.to_string(), "expected u64, found the string \"1\" at line 1, column 1 (byte 0)");
     let err = error::<i8>("  null");
     assert_eq!(err.to_string(), "expected i8, found null at line 1, column 3 (byte 2)");
 }
@@ -157,7 +157,7 @@ fn f64_round_trips() {
     let err = error::<f64>("-1.8e308");
     assert_eq!(err.message(), "number `-1.8e308` is out of range for f64");
     let err = error::<f64>("true");
-    assert_eq!(err.message(), "expected f64, found a boolean");
+    assert_eq!(err.message(), "expected f64, found the boolean true");
 }
 
 #[test]
@@ -257,7 +257,7 @@ fn bools() {
     round_trip(&true, "true");
     round_trip(&false, "false");
     let err = error::<bool>("1");
-    assert_eq!(err.to_string(), "expected a boolean, found a number at line 1, column 1 (byte 0)");
+    assert_eq!(err.to_string(), "expected a boolean, found the number 1 at line 1, column 1 (byte 0)");
     let err = error::<bool>("True");
     assert_eq!(err.category(), Category::Syntax);
 }
@@ -280,7 +280,7 @@ fn chars() {
     let err = error::<char>(r#""""#);
     assert_eq!(err.message(), "expected a single character, found a string of 0 characters");
     let err = error::<char>("97");
-    assert_eq!(err.message(), "expected a string, found a number");
+    assert_eq!(err.message(), "expected a string, found the number 97");
 }
 
 #[test]
@@ -392,7 +392,7 @@ fn options() {
     assert_eq!(json::to_string(&Some(None::<u8>)).unwrap(), "null");
     assert_eq!(json::from_str::<Option<Option<u8>>>("null").unwrap(), None);
     let err = error::<Option<u8>>("\"x\"");
-    assert_eq!(err.message(), "expected u8, found a string");
+    assert_eq!(err.message(), "expected u8, found the string \"x\"");
 
     let full = Optional {
         required: 1,
@@ -507,7 +507,7 @@ fn tuples_one_to_twelve() {
     let err = error::<(u8,)>("[1, 2]");
     assert_eq!(err.message(), "expected an array of 1 elements, found more");
     let err = error::<(u8, String)>("[1, 2]");
-    assert_eq!((err.message(), err.path()), ("expected a string, found a number", "/1"));
+    assert_eq!((err.message(), err.path()), ("expected a string, found the number 2", "/1"));
     let err = error::<(u8, u8, u8, u8, u8, u8, u8, u8, u8, u8, u8, u8)>("[1,2,3,4,5,6,7,8,9,10,11]");
     assert_eq!(err.message(), "expected an array of 12 elements, found 11");
     let err = error::<(u8, u8)>(r#"{"0": 1, "1": 2}"#);
@@ -542,7 +542,7 @@ fn maps_with_string_keys() {
     assert_eq!(back, BTreeMap::from([("A".to_owned(), 2)]));
     let err = error::<BTreeMap<String, u8>>(r#"{"a/b~c": "x"}"#);
     assert_eq!(err.path(), "/a~1b~0c");
-    assert_eq!(err.message(), "expected u8, found a string");
+    assert_eq!(err.message(), "expected u8, found the string \"x\"");
     let err = error::<HashMap<String, u8>>("[]");
     assert_eq!(err.message(), "expected an object, found an array");
 }
@@ -595,7 +595,7 @@ fn maps_with_integer_keys() {
     let err = error::<BTreeMap<i64, u8>>(r#"{"": 1}"#);
     assert_eq!(err.message(), r#"expected a property name holding i64, found """#);
     let err = error::<BTreeMap<i64, u8>>(r#"{"1": "one"}"#);
-    assert_eq!((err.message(), err.path()), ("expected u8, found a string", "/1"));
+    assert_eq!((err.message(), err.path()), ("expected u8, found the string \"one\"", "/1"));
 }
 
 #[test]
@@ -610,7 +610,7 @@ fn sets() {
     let back: BTreeSet<u8> = json::from_str("[2, 1, 2]").unwrap();
     assert_eq!(back, BTreeSet::from([1, 2]));
     let err = error::<HashSet<u8>>("[1, true]");
-    assert_eq!((err.message(), err.path()), ("expected u8, found a boolean", "/1"));
+    assert_eq!((err.message(), err.path()), ("expected u8, found the boolean true", "/1"));
 }
 
 // ---- unit, PhantomData, Duration, addresses, paths ----------------------------------------------
@@ -621,7 +621,7 @@ fn unit_and_phantom_data() {
     round_trip(&PhantomData::<String>, "null");
     round_trip(&vec![(), ()], "[null,null]");
     let err = error::<()>("0");
-    assert_eq!(err.message(), "expected null, found a number");
+    assert_eq!(err.message(), "expected null, found the number 0");
     let err = error::<PhantomData<u8>>("{}");
     assert_eq!(err.message(), "expected null, found an object");
 }
@@ -650,7 +650,7 @@ fn durations() {
     let err = error::<Duration>(r#"{"secs": -1, "nanos": 0}"#);
     assert_eq!((err.message(), err.path()), ("number `-1` is out of range for u64", "/secs"));
     let err = error::<Duration>("1.5");
-    assert_eq!(err.message(), "expected an object, found a number");
+    assert_eq!(err.message(), "expected an object, found the number 1.5");
 }
 
 #[test]
@@ -678,7 +678,7 @@ fn network_addresses() {
     let err = error::<SocketAddrV6>(r#""1.2.3.4:1""#);
     assert_eq!(err.message(), r#"expected an IPv6 socket address, found "1.2.3.4:1""#);
     let err = error::<Vec<IpAddr>>(r#"["::1", 17]"#);
-    assert_eq!((err.message(), err.path()), ("expected a string, found a number", "/1"));
+    assert_eq!((err.message(), err.path()), ("expected a string, found the number 17", "/1"));
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The reader's errors: positioned in the original input, with messages that name what was
 //! expected and what was found. Everything here is built on cold paths.
 
-use super::Reader;
+use super::{Reader, Token};
 use crate::error::{Category, Error};
 
 impl<'de> Reader<'de> {
@@ -30,7 +30,30 @@ impl<'de> Reader<'de> {
     pub(super) fn unexpected_at(&self, expected: &str, pos: usize) -> Error {
         let (found, at_end) = self.describe(pos);
         let category = if at_end { Category::Eof } else { Category::Syntax };
-        self.error_at(category, format!("expected {expected}, found {found}"), pos)
+        let hint = self.hint_at(pos);
+        self.error_at(category, format!("expected {expected}, found {found}{hint}"), pos)
+    }
+
+    /// What to say of the common near-JSON found at `pos`, which a generic message leaves
+    /// baffling: a comment, a trailing comma (both of which an option accepts), a byte-order
+    /// mark. Empty for anything else.
+    #[cold]
+    fn hint_at(&self, pos: usize) -> &'static str {
+        let rest = self.input.get(pos..).unwrap_or_default();
+        if (rest.starts_with(b"//") || rest.starts_with(b"/*")) && !self.options.allow_comments {
+            return ": comments are not JSON (`ReadOptions::allow_comments` accepts them)";
+        }
+        if rest.starts_with(crate::error::BYTE_ORDER_MARK) {
+            return ": JSON text must not start with one (strip it before reading)";
+        }
+        let before = self.input[..pos.min(self.input.len())].iter().rev().find(|b| !b.is_ascii_whitespace());
+        if matches!(rest.first(), Some(b']' | b'}'))
+            && before == Some(&b',')
+            && !self.options.allow_trailing_commas
+        {
+            return ": a trailing comma is not JSON (`ReadOptions::allow_trailing_commas` accepts it)";
+        }
+        ""
     }
 
     /// A [`Category::Data`] error at the reader's position, for typed reads whose JSON is well
@@ -74,7 +97,7 @@ impl<'de> Reader<'de> {
     #[inline(never)]
     pub fn type_error(&mut self, expected: &str) -> Error {
         let found = match self.peek() {
-            Ok(kind) => kind.describe().to_owned(),
+            Ok(kind) => self.quote_scalar().unwrap_or_else(|| kind.describe().to_owned()),
             Err(err) => return err,
         };
         if !matches!(self.input[self.pos], b'{' | b'[') {
@@ -86,6 +109,29 @@ impl<'de> Reader<'de> {
         }
         let pos = self.skip_whitespace_at(self.pos);
         self.error_at(Category::Data, format!("expected {expected}, found {found}"), pos)
+    }
+}
+
+impl Reader<'_> {
+    /// The scalar at the reader's position with its value, as serde_json quotes it: `the
+    /// string "1"`, `the number 1.5`, `the boolean true` (a long string cut to its first
+    /// characters); `None` for anything else.
+    #[cold]
+    fn quote_scalar(&self) -> Option<String> {
+        const SHOWN: usize = 40;
+        match self.clone().next_token().ok()?? {
+            Token::String(text) => {
+                let text = text.decoded();
+                let mut shown: String = text.chars().take(SHOWN).collect();
+                if shown.len() < text.len() {
+                    shown.push_str("...");
+                }
+                Some(format!("the string {shown:?}"))
+            }
+            Token::Number(number) => Some(format!("the number {}", number.as_str())),
+            Token::Bool(value) => Some(format!("the boolean {value}")),
+            _ => None,
+        }
     }
 }
 

@@ -264,7 +264,7 @@ pub fn to_io_writer_with<W: io::Write, T: ToJson + ?Sized>(
 /// let numbers: Vec<u32> = jetwire_json::from_slice(b"[1, 2, 3]")?;
 /// assert_eq!(numbers, [1, 2, 3]);
 /// let err = jetwire_json::from_slice::<Vec<u32>>(b"[1, \"two\"]").unwrap_err();
-/// assert_eq!(err.to_string(), "expected u32, found a string at /1, line 1, column 5 (byte 4)");
+/// assert_eq!(err.to_string(), r#"expected u32, found the string "two" at /1, line 1, column 5 (byte 4)"#);
 /// # Ok::<(), jetwire_json::Error>(())
 /// ```
 pub fn from_slice<'de, T: FromJson<'de>>(input: &'de [u8]) -> Result<T> {

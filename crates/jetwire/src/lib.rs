@@ -54,6 +54,7 @@
 //! # Ok::<(), jetwire::json::Error>(())
 //! ```
 
+#[doc(inline)]
 pub use jetwire_json as json;
 pub use jetwire_json::{FromJson, ToJson};
 
@@ -72,6 +73,7 @@ pub use jetwire_derive::{FromJson, ToJson};
 
 /// jetwire's binary format: see [`jetwire_binary`] and `docs/binary-format.md`.
 #[cfg(feature = "binary")]
+#[doc(inline)]
 pub use jetwire_binary as binary;
 #[cfg(feature = "binary")]
 pub use jetwire_binary::{FromBinary, ToBinary};

@@ -6,7 +6,6 @@
 //! midway loses nothing and the reader can be used again.
 
 use std::future::poll_fn;
-use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};
 
@@ -189,7 +188,7 @@ mod chunk_stream {
             }
             match ready!(Pin::new(&mut self.0).poll_next(cx)) {
                 Some(Ok(chunk)) => reader.push_owned(chunk),
-                Some(Err(err)) => return Poll::Ready(Err(Error::io(io::Error::other(err)))),
+                Some(Err(err)) => return Poll::Ready(Err(Error::io(std::io::Error::other(err)))),
                 None => reader.end_input(),
             }
             Poll::Ready(Ok(()))

@@ -16,6 +16,7 @@ impl<const N: usize> StackText<N> {
     }
 
     /// `value`'s `Display` text.
+    #[cfg_attr(not(feature = "rust_decimal"), allow(dead_code))]
     pub(crate) fn display(value: &impl Display) -> Self {
         let mut text = Self::new();
         let _ = write!(text, "{value}");
@@ -23,6 +24,7 @@ impl<const N: usize> StackText<N> {
     }
 
     /// `value`'s `Debug` text.
+    #[cfg_attr(not(feature = "chrono"), allow(dead_code))]
     pub(crate) fn debug(value: &impl Debug) -> Self {
         let mut text = Self::new();
         let _ = write!(text, "{value:?}");

@@ -38,6 +38,7 @@
 //! `docs/conformance.md` and `docs/unicode-policy.md` of the repository.
 
 mod error;
+pub mod partial;
 mod pointer;
 mod raw;
 pub mod read;
@@ -58,11 +59,11 @@ pub use jetwire_core::{IoOutput, Output};
 pub use pointer::{PointerTree, get, get_as, get_many, get_with};
 pub use raw::{OwnedRawValue, RawValue};
 pub use read::{JsonStr, Key, KeyHint, Number, ReadOptions, Reader, Token, TokenKind};
+pub use stream::{from_reader, from_reader_with};
 pub use typed::{Base64, FromJsonKey, ToJsonKey};
 pub use typed::{
     FromJson, FromJsonOwned, ToJson, from_slice, from_slice_with, from_str, from_str_with, to_io_writer,
     to_io_writer_with, to_string, to_string_pretty, to_vec, to_vec_with, to_writer, to_writer_with,
 };
-pub use stream::{from_reader, from_reader_with};
 pub use value::{Map, Value, from_value, to_value};
 pub use write::{Indent, ValueSlot, WriteOptions, Writer};

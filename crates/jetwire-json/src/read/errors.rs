@@ -28,6 +28,9 @@ impl<'de> Reader<'de> {
     #[cold]
     #[inline(never)]
     pub(super) fn unexpected_at(&self, expected: &str, pos: usize) -> Error {
+        if let Some(placeholder) = self.starved_error() {
+            return placeholder;
+        }
         let (found, at_end) = self.describe(pos);
         let category = if at_end { Category::Eof } else { Category::Syntax };
         let hint = self.hint_at(pos);
@@ -39,16 +42,23 @@ impl<'de> Reader<'de> {
     /// mark. Empty for anything else.
     #[cold]
     fn hint_at(&self, pos: usize) -> &'static str {
-        let rest = self.input.get(pos..).unwrap_or_default();
+        let (rest, before) = match self.hint_context(pos) {
+            Some((rest, before)) => (std::borrow::Cow::Owned(rest), before),
+            None => {
+                let rest = self.input.get(pos..).unwrap_or_default();
+                let before =
+                    self.input[..pos.min(self.input.len())].iter().rev().find(|b| !b.is_ascii_whitespace());
+                (std::borrow::Cow::Borrowed(rest), before.copied())
+            }
+        };
         if (rest.starts_with(b"//") || rest.starts_with(b"/*")) && !self.options.allow_comments {
             return ": comments are not JSON (`ReadOptions::allow_comments` accepts them)";
         }
         if rest.starts_with(crate::error::BYTE_ORDER_MARK) {
             return ": JSON text must not start with one (strip it before reading)";
         }
-        let before = self.input[..pos.min(self.input.len())].iter().rev().find(|b| !b.is_ascii_whitespace());
         if matches!(rest.first(), Some(b']' | b'}'))
-            && before == Some(&b',')
+            && before == Some(b',')
             && !self.options.allow_trailing_commas
         {
             return ": a trailing comma is not JSON (`ReadOptions::allow_trailing_commas` accepts it)";

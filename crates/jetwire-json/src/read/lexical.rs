@@ -185,6 +185,9 @@ impl<'de> Reader<'de> {
     #[cold]
     #[inline(never)]
     pub(super) fn literal_error(&self, literal: &[u8]) -> Error {
+        if let Some(placeholder) = self.starved_error() {
+            return placeholder;
+        }
         let expected = format!("`{}`", String::from_utf8_lossy(literal));
         let rest = &self.input[self.pos..];
         if literal.starts_with(rest) {

@@ -17,7 +17,7 @@ mod pow5_table;
 pub(crate) mod segments;
 mod skim;
 mod stack;
-mod strings;
+pub(crate) mod strings;
 mod token;
 mod values;
 mod window;
@@ -28,7 +28,7 @@ use crate::error::{Category, Error, Result};
 pub(crate) use numbers::ScannedNumber;
 pub(crate) use stack::BitStack;
 pub use token::{JsonStr, Key, KeyHint, Number, Token, TokenKind};
-pub(crate) use window::{Segmented, Suspended};
+pub(crate) use window::{Next, Segmented, Suspended};
 
 /// Options for [`Reader`]. The defaults are strict RFC 8259 with a nesting limit of 128.
 ///

@@ -27,10 +27,18 @@ pub(crate) trait Source {
     fn copy_from(&self, start: usize, limit: usize, out: &mut Vec<u8>);
     /// Records that a reader wanted more than the input held, unless the input has ended.
     fn wanted_more(&self);
+    /// Whether a reader has wanted more than the input held (since the mark was last taken):
+    /// an error it makes meanwhile is dropped, so it need not be described.
+    fn is_starved(&self) -> bool;
+    /// The absolute offset just past the last byte held.
+    fn held_end(&self) -> usize;
     /// Whether input follows absolute `offset`, or may yet arrive.
     fn may_follow(&self, offset: usize) -> bool;
     /// The absolute offset where the block holding `offset` ends.
     fn block_end(&self, offset: usize) -> usize;
+    /// The last byte before absolute `offset` that is not JSON whitespace, among the bytes
+    /// held: for error hints, which look back past the window.
+    fn last_significant_before(&self, offset: usize) -> Option<u8>;
     /// An error at absolute `offset`, with its line and column.
     fn error_at(&self, category: Category, message: String, offset: usize) -> Error;
 }
@@ -128,6 +136,29 @@ impl<'a> Segments<'a> {
         let stitches = self.stitches.end();
         self.stitches.release_front(stitches).for_each(drop);
     }
+
+    /// Replaces every block held with `block`, which holds their bytes from absolute `from`
+    /// on and then more: the bytes before `from` are released (their lines counted), and every
+    /// stitch, handing owned blocks' buffers to `recycle`. A reader then reads the bytes from
+    /// `from` on as one window. Needs `&mut`: no reader borrows the blocks then.
+    pub(crate) fn rejoin(&mut self, from: usize, block: Block<'a>, mut recycle: impl FnMut(Vec<u8>)) {
+        debug_assert!(self.released_bytes <= from && from <= self.end.get());
+        let starts = self.starts.get_mut();
+        let end = self.blocks.end();
+        for (block, &start) in self.blocks.release_front(end).zip(starts.iter()) {
+            let bytes = block.bytes();
+            self.released.add(&bytes[..bytes.len().min(from.saturating_sub(start))]);
+            if let Block::Owned(buffer) = block {
+                recycle(buffer);
+            }
+        }
+        starts.clear();
+        self.released_bytes = from;
+        let stitches = self.stitches.end();
+        self.stitches.release_front(stitches).for_each(drop);
+        self.end.set(from);
+        self.push(block);
+    }
 }
 
 impl Segments<'_> {
@@ -186,10 +217,30 @@ impl Source for Segments<'_> {
         }
     }
 
+    fn last_significant_before(&self, offset: usize) -> Option<u8> {
+        let mut index = self.block_index_at(offset.checked_sub(1)?);
+        loop {
+            let (bytes, start) = self.held(index)?;
+            let end = bytes.len().min(offset.saturating_sub(start));
+            if let Some(&byte) = bytes[..end].iter().rev().find(|b| !b.is_ascii_whitespace()) {
+                return Some(byte);
+            }
+            index = index.checked_sub(1).filter(|&i| i >= self.blocks.first())?;
+        }
+    }
+
     fn wanted_more(&self) {
         if !self.ended.get() {
             self.starved.set(true);
         }
+    }
+
+    fn is_starved(&self) -> bool {
+        self.starved.get()
+    }
+
+    fn held_end(&self) -> usize {
+        self.end.get()
     }
 
     fn error_at(&self, category: Category, message: String, offset: usize) -> Error {

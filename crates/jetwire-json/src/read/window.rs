@@ -62,6 +62,31 @@ pub(crate) struct Suspended {
     options: ReadOptions,
 }
 
+/// What the grammar allows next, between tokens (whitespace aside).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Next {
+    /// A value.
+    Value,
+    /// A value, or the end of the array.
+    ValueOrEnd,
+    /// `,` and a value, or the end of the array.
+    CommaThenValue,
+    /// A property name, or the end of the object.
+    Key,
+    /// `,` and a property name, or the end of the object.
+    CommaThenKey,
+    /// Only whitespace: the top-level value is complete.
+    Nothing,
+}
+
+/// A reader's place and grammar state between tokens, without its containers: see
+/// [`Reader::mark`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mark {
+    offset: usize,
+    state: State,
+}
+
 impl Suspended {
     /// A reader's state before the first byte.
     pub(crate) fn new(options: ReadOptions) -> Self {
@@ -82,6 +107,24 @@ impl Suspended {
     pub(crate) fn is_done(&self) -> bool {
         self.state == State::Done
     }
+
+    /// Moves the place `length` bytes on, over whitespace that the reader has not consumed
+    /// yet: the grammar state stays.
+    pub(crate) fn skip_whitespace(&mut self, length: usize) {
+        self.offset += length;
+    }
+
+    /// What may come next, as the grammar stands.
+    pub(crate) fn next_allowed(&self) -> Next {
+        match self.state {
+            State::Value => Next::Value,
+            State::ArrayFirst => Next::ValueOrEnd,
+            State::ArrayNext => Next::CommaThenValue,
+            State::ObjectFirst | State::Key => Next::Key,
+            State::ObjectNext => Next::CommaThenKey,
+            State::Done => Next::Nothing,
+        }
+    }
 }
 
 impl<'de> Reader<'de> {
@@ -101,6 +144,25 @@ impl<'de> Reader<'de> {
             scratch: Vec::new(),
             walk_from: 0,
             runs: [0; super::RUN_LEVELS],
+        }
+    }
+
+    /// Where the reader stands and its grammar state, kept before a step that may run out of
+    /// input, to suspend it there with [`suspend_at`](Self::suspend_at) if it does.
+    #[inline(always)]
+    pub(crate) fn mark(&self) -> Mark {
+        Mark { offset: self.offset(), state: self.state }
+    }
+
+    /// Detaches the reader from its blocks at `mark`, taken before the one step since (a token,
+    /// or the whitespace and separator before one) that ran out of input: such a step opens or
+    /// closes no container, so the containers are the reader's own.
+    pub(crate) fn suspend_at(self, mark: Mark) -> Suspended {
+        Suspended {
+            offset: mark.offset,
+            state: mark.state,
+            containers: self.containers,
+            options: self.options,
         }
     }
 
@@ -187,9 +249,14 @@ impl<'de> Reader<'de> {
     #[cold]
     #[inline(never)]
     pub(super) fn extend_window(&mut self, token_start: usize) -> bool {
-        match self.segmented {
-            Some(segmented) if segmented.refills => {}
+        let segmented = match self.segmented {
+            Some(segmented) if segmented.refills => segmented,
             _ => return false,
+        };
+        if self.base + self.input.len() >= segmented.source.held_end() {
+            // Nothing held after the window (input still to come, or none): no stitch.
+            segmented.source.wanted_more();
+            return false;
         }
         let tail = self.input[token_start..].to_vec();
         let wanted = tail.len().max(64);
@@ -304,6 +371,29 @@ impl<'de> Reader<'de> {
             reader.segmented = Some(Segmented { refills: false, ..segmented });
         }
         reader
+    }
+
+    /// For input in pieces, what an error hint looks at around `pos`, across the pieces: the
+    /// first bytes there (as many as a hint compares), and the last byte before it that is not
+    /// whitespace. `None` for one slice, whose window holds it all.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn hint_context(&self, pos: usize) -> Option<(Vec<u8>, Option<u8>)> {
+        let segmented = self.segmented.filter(|segmented| segmented.refills)?;
+        let offset = self.base + pos;
+        let mut rest = Vec::new();
+        segmented.source.copy_from(offset, crate::error::BYTE_ORDER_MARK.len(), &mut rest);
+        Some((rest, segmented.source.last_significant_before(offset)))
+    }
+
+    /// For input in pieces that ran out before the input ended: a placeholder for the error
+    /// being made, which is dropped (the step is run again once more input has arrived), so
+    /// that it costs no message.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn starved_error(&self) -> Option<Error> {
+        let segmented = self.segmented?;
+        segmented.source.is_starved().then(|| Error::without_position(Category::Eof, String::new()))
     }
 
     /// An error at absolute `offset`.

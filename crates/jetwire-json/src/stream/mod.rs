@@ -29,4 +29,5 @@ pub use r#async::*;
 pub use chunks::{ChunkedInput, from_chunks, from_chunks_with};
 pub use io::{ArrayReader, LinesReader, from_reader, from_reader_with};
 pub use lines::LinesWriter;
+pub(crate) use push::keep_spare;
 pub use push::{Pull, PushReader};

@@ -729,7 +729,7 @@ impl<S, T> Values<S, T> {
 
 /// Keeps a released block buffer for a later read, up to [`MAX_SPARE_BUFFERS`]. (A free
 /// function, so that it can run while the segments are borrowed.)
-fn keep_spare(spare: &mut Vec<Vec<u8>>, buffer: Vec<u8>) {
+pub(crate) fn keep_spare(spare: &mut Vec<Vec<u8>>, buffer: Vec<u8>) {
     if spare.len() < MAX_SPARE_BUFFERS {
         spare.push(buffer);
     }

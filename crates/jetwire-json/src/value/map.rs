@@ -82,6 +82,26 @@ impl Map {
         self.entries.iter().position(|(k, _)| k.len() == key.len() && k.as_bytes() == key)
     }
 
+    /// The position of `key`, for the partial reader's index of an open object.
+    pub(crate) fn index_of(&self, key: &str) -> Option<usize> {
+        self.position(key)
+    }
+
+    /// The value at `index` in order, mutably.
+    pub(crate) fn value_at_mut(&mut self, index: usize) -> &mut Value {
+        &mut self.entries[index].1
+    }
+
+    /// Appends a member whose key the map does not have.
+    pub(crate) fn push_new(&mut self, key: String, value: Value) {
+        // Room for the first few members at once: an object read a member at a time would
+        // otherwise be moved at 4 members too.
+        if self.entries.capacity() == 0 {
+            self.entries.reserve_exact(8);
+        }
+        self.entries.push((key, value));
+    }
+
     /// The value of `key`.
     #[inline]
     pub fn get(&self, key: &str) -> Option<&Value> {
@@ -233,7 +253,7 @@ fn has_repeated_keys(entries: &[(String, Value)]) -> bool {
 
 /// A cheap summary of a key: equal keys have equal fingerprints.
 #[inline(always)]
-fn fingerprint(key: &[u8]) -> u64 {
+pub(crate) fn fingerprint(key: &[u8]) -> u64 {
     match key {
         [] => 0,
         [first, .., last] => {

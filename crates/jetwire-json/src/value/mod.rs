@@ -46,6 +46,7 @@ use std::str::FromStr;
 
 pub use array::Array;
 pub use index::Index;
+pub(crate) use map::fingerprint;
 pub use map::{Entry, Iter, IterMut, Map, OccupiedEntry, VacantEntry};
 pub use number::Number;
 

@@ -349,7 +349,7 @@ fn errors_match_jetwires_own_typed_reads() {
     ));
     assert_eq!((err.path(), err.message()), ("/lines/1/qty", "number `-1` is out of range for u32"));
     let err = same_error(r#"{"id": "7", "lines": [], "note": null, "totals": {}}"#);
-    assert_eq!((err.path(), err.message(), err.offset()), ("/id", "expected u64, found a string", 7));
+    assert_eq!((err.path(), err.message(), err.offset()), ("/id", "expected u64, found the string \"7\"", 7));
     let err = same_error(&format!(r#"{{"id": 1, "lines": [{line}], "note": 5, "totals": {{}}}}"#));
     assert_eq!(err.path(), "/note");
     let err = same_error(r#"{"id": 1, "lines": [], "note": null, "totals": {"a": 1.5, "b/c": "x"}}"#);
@@ -449,4 +449,77 @@ fn raw_values_from_another_deserializer_are_checked() {
     assert!(owned.is_err());
     let owned = jetwire_json::OwnedRawValue::deserialize(BytesDeserializer::<ValueError>::new(b" true "));
     assert_eq!(owned.unwrap().as_bytes(), b"true");
+}
+
+/// What serde_json's own tests expect of numbers, variants and floats, through the bridge.
+mod serde_json_compatibility {
+    use serde::{Deserialize, Serialize};
+
+    #[track_caller]
+    fn both<T: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(input: &str) -> T {
+        let ours: T = jetwire_json::serde::from_str(input).unwrap();
+        let theirs: T = serde_json::from_str(input).unwrap();
+        assert_eq!(ours, theirs, "{input}");
+        ours
+    }
+
+    #[test]
+    fn integers_beyond_64_bits_reach_any_visitor_as_f64() {
+        let value: serde_json::Value = both("[18446744073709552000, -9223372036854775809]");
+        assert_eq!(value[0].as_f64(), Some(18446744073709552000.0));
+        assert_eq!(value[1].as_f64(), Some(-9223372036854775809.0));
+        // A field typed u128 still reads them exactly.
+        let exact: Vec<u128> =
+            jetwire_json::serde::from_str("[340282366920938463463374607431768211455]").unwrap();
+        assert_eq!(exact, [u128::MAX]);
+    }
+
+    #[test]
+    fn negative_zero_keeps_its_sign() {
+        let value: serde_json::Value = both("-0");
+        assert!(value.as_f64().unwrap().is_sign_negative());
+        assert!(value.as_i64().is_none(), "a float, as serde_json reads it");
+        let float: f64 = both("-0");
+        assert!(float.is_sign_negative());
+        // Asked for an integer, jetwire reads `-0` as 0 (JSON's grammar has it as an integer);
+        // serde_json refuses it there.
+        let integer: i64 = jetwire_json::serde::from_str("-0").unwrap();
+        assert_eq!(integer, 0);
+    }
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    enum Animal {
+        Cat { age: u8, name: String },
+        Dog(u8),
+    }
+
+    #[test]
+    fn a_struct_variant_reads_from_an_array_of_its_fields() {
+        let cat: Animal = both(r#"{"Cat": [5, "Kate"]}"#);
+        assert_eq!(cat, Animal::Cat { age: 5, name: "Kate".into() });
+        let cat: Animal = both(r#"{"Cat": {"name": "Kate", "age": 5}}"#);
+        assert_eq!(cat, Animal::Cat { age: 5, name: "Kate".into() });
+        assert!(jetwire_json::serde::from_str::<Animal>(r#"{"Cat": [5]}"#).is_err());
+    }
+
+    /// As serde_json with its default features reads it (through f64; with `float_roundtrip`,
+    /// as this workspace's tests build it, serde_json refuses it instead).
+    #[test]
+    fn an_f32_beyond_its_range_is_an_infinity() {
+        let wide: f32 = jetwire_json::serde::from_str("3.5e38").unwrap();
+        assert_eq!(wide, f32::INFINITY);
+        let wide: f32 = jetwire_json::serde::from_str("-3.5e38").unwrap();
+        assert_eq!(wide, f32::NEG_INFINITY);
+        // Within range, correctly rounded as before; beyond f64's range, an error for both.
+        let near: f32 = both("3.4028234e38");
+        assert_eq!(near, f32::MAX);
+        assert!(jetwire_json::serde::from_str::<f32>("1e400").is_err());
+        assert!(serde_json::from_str::<f32>("1e400").is_err());
+    }
+
+    #[test]
+    fn exponents_are_written_with_their_sign_as_serde_json_writes_them() {
+        assert_eq!(jetwire_json::serde::to_string(&1e300).unwrap(), serde_json::to_string(&1e300).unwrap());
+        assert_eq!(jetwire_json::serde::to_string(&1e300).unwrap(), "1e+300");
+    }
 }

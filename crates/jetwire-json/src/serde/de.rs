@@ -76,19 +76,17 @@ impl<'de> Deserializer<'de> {
     fn visit_number<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
         let number = self.reader.read_number()?;
         let text = number.as_str();
-        if number.is_integer() {
+        // `-0` is the float -0.0 to serde_json, which keeps its sign.
+        if number.is_integer() && text != "-0" {
             if let Some(value) = number.as_u64() {
                 return visitor.visit_u64(value);
             }
             if let Some(value) = number.as_i64() {
                 return visitor.visit_i64(value);
             }
-            if let Some(value) = number.as_u128() {
-                return visitor.visit_u128(value);
-            }
-            if let Some(value) = number.as_i128() {
-                return visitor.visit_i128(value);
-            }
+            // Larger integers reach `deserialize_any` as their nearest f64, as with serde_json:
+            // most visitors (`serde_json::Value`'s among them) take no 128-bit integers, and a
+            // visitor cannot be asked twice. Fields typed `u128`/`i128` read them exactly.
         }
         match number.as_f64() {
             Some(value) => visitor.visit_f64(value),
@@ -182,8 +180,29 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         deserialize_i32 => read_i32, visit_i32;
         deserialize_i64 => read_i64, visit_i64;
         deserialize_i128 => read_i128, visit_i128;
-        deserialize_f32 => read_f32, visit_f32;
         deserialize_f64 => read_f64, visit_f64;
+    }
+
+    /// A number as the nearest `f32` (correctly rounded); beyond `f32`'s range but within
+    /// `f64`'s, an infinity of its sign, as serde_json reads it.
+    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let mut probe = self.reader.clone();
+        match probe.read_f32() {
+            Ok(value) => {
+                self.reader = probe;
+                visitor.visit_f32(value)
+            }
+            Err(err) => {
+                let Ok(number) = self.reader.clone().read_number() else { return Err(err) };
+                match number.as_f64() {
+                    Some(wide) if wide.is_finite() => {
+                        self.reader.read_number()?;
+                        visitor.visit_f32(if wide < 0.0 { f32::NEG_INFINITY } else { f32::INFINITY })
+                    }
+                    _ => Err(err),
+                }
+            }
+        }
     }
 
     #[inline]
@@ -561,11 +580,12 @@ impl<'de> de::VariantAccess<'de> for VariantAccess<'_, 'de> {
         self.payload(|de| de::Deserializer::deserialize_seq(de, visitor))
     }
 
+    /// The fields as an object or, as serde_json also reads them, an array in order.
     fn struct_variant<V: Visitor<'de>>(
         self,
-        _fields: &'static [&'static str],
+        fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        self.payload(|de| de::Deserializer::deserialize_map(de, visitor))
+        self.payload(|de| de::Deserializer::deserialize_struct(de, "", fields, visitor))
     }
 }

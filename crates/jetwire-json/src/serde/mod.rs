@@ -9,11 +9,14 @@
 //!   `{"Variant": payload}`, bytes as arrays of numbers, map keys as strings (integer, boolean
 //!   and unit-variant keys written as their text). Where jetwire's rules differ from
 //!   `serde_json`'s, jetwire's apply: NaN and the infinities are an error to write (not
-//!   `null`), integers are read as the type asked for, with jetwire's messages, and a float's
-//!   exponent is written with its sign (`1e+300` where `serde_json` writes `1e300`; both read
-//!   back to the same bits).
-//! - Integers reach visitors as `u64`/`i64` (or `u128`/`i128` when larger), other numbers as
-//!   `f64`.
+//!   `null`), and integers are read as the type asked for, with jetwire's messages. Floats are
+//!   written as jetwire writes them: shortest digits, an exponent with its sign where serde_json
+//!   writes one too (`1e+300` for both); both read back to the same bits.
+//! - As with serde_json: integers reach `deserialize_any` visitors as `u64` or `i64`, larger
+//!   ones (and every other number) as their nearest `f64` (fields typed `u128`/`i128` read
+//!   them exactly); `-0` reaches them as the float `-0.0`, so its sign survives; an `f32` beyond
+//!   its range (but within `f64`'s) reads as an infinity; a struct variant's fields are read
+//!   from an object or an array.
 //!
 //! ```
 //! use serde::{Deserialize, Serialize};

@@ -5,6 +5,7 @@
 //!
 //! `cargo run --release -p jetwire-bench` runs it; `cargo bench -p jetwire-bench` runs the same
 //! cases under criterion.
+//! See docs/architecture.md in the repository for how the crates fit together.
 
 pub mod alloc;
 pub mod binary;

@@ -5,6 +5,7 @@
 //! varint-prefixed strings and collections, `Option` as a tag byte, enums as a varint variant
 //! index, structs as their fields in order. The complete specification, with byte-level
 //! examples, is `docs/binary-format.md` in the repository.
+//! See docs/architecture.md in the repository for how the crates fit together.
 //!
 //! - **Plain data moves as memory.** Numbers, arrays of them, and derived structs whose fields
 //!   are all plain and leave no padding ([`Plain`], [`PlainData`]) are written and read as one

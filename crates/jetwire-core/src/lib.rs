@@ -14,6 +14,7 @@
 //! - [`ErrorPath`]: the JSON Pointer of a failing value, shared by every format's errors.
 //!
 //! Most users want the `jetwire` facade crate instead of this one.
+//! See docs/architecture.md in the repository for how the crates fit together.
 
 mod arch;
 pub mod array;

@@ -22,6 +22,7 @@
 //! and reaches the runtime only through `::jetwire` (or the path given by `crate = "..."`):
 //! `jetwire::json` and `jetwire::binary` for the traits, readers and writers, and the hidden
 //! `jetwire::__private` for helpers.
+//! See docs/architecture.md in the repository for how the crates fit together.
 //!
 //! # Shapes
 //!

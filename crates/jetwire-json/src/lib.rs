@@ -36,6 +36,7 @@
 //!
 //! The rules (strict RFC 8259 grammar, the lexical Unicode policy, limits) are described in
 //! `docs/conformance.md` and `docs/unicode-policy.md` of the repository.
+//! See docs/architecture.md in the repository for how the crates fit together.
 
 mod error;
 pub mod partial;

@@ -14,6 +14,7 @@
 //! Cargo features: `derive` (on by default) for the derive macros; `serde` (on by default) for
 //! the serde bridge; `binary` (on by default) for the binary format; `uuid`, `chrono`, `time`,
 //! `rust_decimal`, `bytes` and `indexmap` for those crates' types.
+//! See docs/architecture.md in the repository for how the crates fit together.
 //!
 //! ```
 //! # #[cfg(feature = "binary")] {

@@ -129,6 +129,16 @@ impl Error {
         Error::at_position(category, message, offset, 1 + count.lines, 1 + count.column)
     }
 
+    /// This error, given the position of byte `offset` of `input` (its path kept): for errors
+    /// raised without one, such as serde's.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn placed_at(mut self, input: &[u8], offset: usize) -> Error {
+        let placed = Error::at(self.inner.category, String::new(), input, offset);
+        self.inner.position = placed.inner.position;
+        self
+    }
+
     /// An error at byte `offset` whose line and column are already known (input in pieces).
     #[cold]
     #[inline(never)]
@@ -260,15 +270,10 @@ impl fmt::Display for Error {
 }
 
 impl fmt::Debug for Error {
+    /// One readable line, what `unwrap()` prints: the `Display` text and the category,
+    /// `Error("expected u32, found the string \"x\" at /a, line 1, column 7 (byte 6)", Data)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Error")
-            .field("category", &self.inner.category)
-            .field("message", &self.inner.message)
-            .field("path", &self.inner.path)
-            .field("offset", &self.offset())
-            .field("line", &self.line())
-            .field("column", &self.column())
-            .finish()
+        write!(f, "Error({:?}, {:?})", self.to_string(), self.inner.category)
     }
 }
 

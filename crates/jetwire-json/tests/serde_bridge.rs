@@ -523,3 +523,49 @@ mod serde_json_compatibility {
         assert_eq!(jetwire_json::serde::to_string(&1e300).unwrap(), "1e+300");
     }
 }
+
+#[derive(Deserialize, jetwire_derive::FromJson, Debug)]
+#[jetwire(crate = "crate::jw")]
+#[allow(dead_code)]
+struct Settings {
+    storage: Storage,
+}
+
+#[derive(Deserialize, jetwire_derive::FromJson, Debug)]
+#[jetwire(crate = "crate::jw")]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Storage {
+    bucket: String,
+    region: String,
+}
+
+/// Missing and unknown fields name the field in the path, the same through the derive and
+/// through the bridge; an unknown field's column is its key's.
+#[test]
+fn missing_and_unknown_fields_are_in_the_path() {
+    let input = r#"{"storage": {"region": "eu"}}"#;
+    let derived = jetwire_json::from_str::<Settings>(input).unwrap_err();
+    let bridged = jetwire_json::serde::from_str::<Settings>(input).unwrap_err();
+    assert_eq!((derived.path(), derived.message()), ("/storage/bucket", "missing field `bucket`"));
+    assert_eq!((bridged.path(), bridged.message()), (derived.path(), derived.message()));
+
+    let input = r#"{"storage": {"bucket": "b", "zone": 1, "region": "eu"}}"#;
+    let derived = jetwire_json::from_str::<Settings>(input).unwrap_err();
+    let bridged = jetwire_json::serde::from_str::<Settings>(input).unwrap_err();
+    assert_eq!(derived.path(), "/storage/zone");
+    assert_eq!(derived.message(), "unknown field `zone`, expected one of `bucket`, `region`");
+    assert_eq!(derived.column(), input.find("\"zone\"").unwrap() + 1, "{derived}");
+    assert_eq!((bridged.path(), bridged.message()), (derived.path(), derived.message()));
+}
+
+#[test]
+fn an_error_debugs_as_one_readable_line() {
+    let err = jetwire_json::from_str::<Vec<u8>>("[1, \"x\"]").unwrap_err();
+    let debug = format!("{err:?}");
+    assert_eq!(
+        debug,
+        r#"Error("expected u8, found the string \"x\" at /1, line 1, column 5 (byte 4)", Data)"#
+    );
+    assert!(!debug.contains('\n'));
+}

@@ -59,7 +59,7 @@ fn externally_tagged() {
     let err = error::<External>(r#"{"Tuple": [1]}"#);
     assert_eq!((err.message(), err.path()), ("invalid length 1, expected an array of 2 elements", "/Tuple"));
     let err = error::<External>(r#"{"Wrapped": {"b": "x"}}"#);
-    assert_eq!((err.message(), err.path()), ("missing field `a`", "/Wrapped"));
+    assert_eq!((err.message(), err.path()), ("missing field `a`", "/Wrapped/a"));
 }
 
 #[derive(ToJson, FromJson, Debug, PartialEq)]
@@ -260,7 +260,7 @@ fn enum_deny_unknown_fields() {
         U,
     }
     let err = error::<E>(r#"{"S": {"a": 1, "b": 2}}"#);
-    assert_eq!((err.message(), err.path()), ("unknown field `b`, expected `a`", "/S"));
+    assert_eq!((err.message(), err.path()), ("unknown field `b`, expected `a`", "/S/b"));
     let err = error::<I>(r#"{"t": "S", "a": 1, "b": 2}"#);
     assert_eq!(err.message(), "unknown field `b`, expected one of `t`, `a`");
     let err = error::<I>(r#"{"t": "U", "b": 2}"#);

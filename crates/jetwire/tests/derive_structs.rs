@@ -87,12 +87,12 @@ fn names_needing_escapes_are_written_escaped() {
 fn missing_field_error() {
     let err = error::<Point>(r#"{"x": 1}"#);
     assert_eq!(err.message(), "missing field `y`");
-    assert_eq!(err.path(), "");
+    assert_eq!(err.path(), "/y");
     assert_eq!(err.offset(), 8);
     let err = error::<Line>(r#"{"name": "n", "from": {"x": 1}, "to": {"x": 1, "y": 2}, "tags": []}"#);
     assert_eq!(err.message(), "missing field `y`");
-    assert_eq!(err.path(), "/from");
-    assert_eq!(err.to_string(), "missing field `y` at /from, line 1, column 31 (byte 30)");
+    assert_eq!(err.path(), "/from/y");
+    assert_eq!(err.to_string(), "missing field `y` at /from/y, line 1, column 31 (byte 30)");
 }
 
 #[test]
@@ -137,7 +137,7 @@ fn deny_unknown_fields() {
     assert_eq!(s, Strict { a: 1, b: Some(3) });
     let err = error::<Strict>(r#"{"a": 1, "c": 3}"#);
     assert_eq!(err.message(), "unknown field `c`, expected one of `a`, `b`");
-    assert_eq!(err.path(), "");
+    assert_eq!(err.path(), "/c");
 }
 
 #[test]
@@ -433,7 +433,7 @@ fn maps_and_nested_containers() {
     by_name.insert("a".to_owned(), vec![Point { x: 1, y: 2 }]);
     round_trip(&Index { by_name }, r#"{"by_name":{"a":[{"x":1,"y":2}]}}"#);
     let err = error::<Index>(r#"{"by_name": {"a": [{"x": 1, "y": 2}, {"x": 1}]}}"#);
-    assert_eq!((err.message(), err.path()), ("missing field `y`", "/by_name/a/1"));
+    assert_eq!((err.message(), err.path()), ("missing field `y`", "/by_name/a/1/y"));
 }
 
 /// Every order of keys, absence, duplicate, alias, escape and unknown key reads exactly as a

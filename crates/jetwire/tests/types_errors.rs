@@ -162,10 +162,16 @@ fn error_table() {
             (r#""lines":{"#, 8),
             Data,
         ),
-        // A missing field: reported just after its object's `}`.
-        (base.replace(r#""name":"Ann","#, ""), "missing field `name`", "/customer", (r#"12345}}"#, 7), Data),
-        (base.replace(r#","qty":3"#, ""), "missing field `qty`", "/lines/2", (r#""price":3}"#, 10), Data),
-        (base.replace(r#""id":7,"#, ""), "missing field `id`", "", (r#""Pending"}"#, 10), Data),
+        // A missing field: reported just after its object's `}`, the field in the path.
+        (
+            base.replace(r#""name":"Ann","#, ""),
+            "missing field `name`",
+            "/customer/name",
+            (r#"12345}}"#, 7),
+            Data,
+        ),
+        (base.replace(r#","qty":3"#, ""), "missing field `qty`", "/lines/2/qty", (r#""price":3}"#, 10), Data),
+        (base.replace(r#""id":7,"#, ""), "missing field `id`", "/id", (r#""Pending"}"#, 10), Data),
         // A duplicate field: reported after its name.
         (order(r#""Pending""#, r#","id":8"#), "duplicate field `id`", "", (r#""id":8"#, 5), Data),
         (
@@ -175,19 +181,19 @@ fn error_table() {
             (r#""qty":9"#, 6),
             Data,
         ),
-        // An unknown field under deny_unknown_fields: reported after its name.
+        // An unknown field under deny_unknown_fields: reported at its name, in the path.
         (
             order(r#""Pending""#, r#","coupon":"X""#),
             "unknown field `coupon`, expected one of `id`, `customer`, `lines`, `status`, `note`, `discount`",
-            "",
-            (r#""coupon":"#, 9),
+            "/coupon",
+            (r#""coupon":"#, 0),
             Data,
         ),
         (
             base.replace(r#""zip":12345"#, r#""zip":12345,"city":"X""#),
             "unknown field `city`, expected one of `street`, `zip`",
-            "/customer/address",
-            (r#""city":"#, 7),
+            "/customer/address/city",
+            (r#""city":"#, 0),
             Data,
         ),
         // An unknown enum variant, and a variant of the wrong shape.
@@ -318,7 +324,9 @@ fn error_table() {
 fn enum_given_a_scalar_names_both_forms() {
     // `{}` gets "expected a string or an object with a single property naming a variant of
     // enum Status"; `3` gets "expected an object, found the number 3".
-    for (value, found) in [("3", "the number 3"), ("[]", "an array"), ("true", "the boolean true"), ("null", "null")] {
+    for (value, found) in
+        [("3", "the number 3"), ("[]", "an array"), ("true", "the boolean true"), ("null", "null")]
+    {
         let err = order_error(&order(value, ""));
         assert_eq!(err.path(), "/status");
         assert!(err.message().starts_with("expected a string or an object"), "{err}");

@@ -417,7 +417,7 @@ fn options() {
         }
     );
     let err = error::<Optional>(r#"{"maybe": null}"#);
-    assert_eq!(err.to_string(), "missing field `required` at line 1, column 16 (byte 15)");
+    assert_eq!(err.to_string(), "missing field `required` at /required, line 1, column 16 (byte 15)");
 }
 
 // ---- sequences ----------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 //! The reader's errors: positioned in the original input, with messages that name what was
 //! expected and what was found. Everything here is built on cold paths.
 
-use super::{Reader, Token};
+use super::{JsonStr, Reader, Token};
 use crate::error::{Category, Error};
 
 impl<'de> Reader<'de> {
@@ -74,11 +74,13 @@ impl<'de> Reader<'de> {
         self.error_here(Category::Data, message.to_string())
     }
 
-    /// The error for a required field that the object did not have.
+    /// The error for a required field that the object did not have, the field in its path
+    /// (`/storage/bucket` when `bucket` is missing from the object at `/storage`), positioned
+    /// where the reader stands (the object's end, for derived types).
     #[cold]
     #[inline(never)]
     pub fn missing_field(&self, name: &str) -> Error {
-        self.data_error(format_args!("missing field `{name}`"))
+        self.data_error(format_args!("missing field `{name}`")).prepend_key(name)
     }
 
     /// The error for a field that appears twice in one object.
@@ -88,11 +90,31 @@ impl<'de> Reader<'de> {
         self.data_error(format_args!("duplicate field `{name}`"))
     }
 
-    /// The error for a field the type does not know (under `deny_unknown_fields`).
+    /// The error for a field the type does not know (under `deny_unknown_fields`), the field
+    /// in its path. [`unknown_key`](Self::unknown_key) also points at the key.
     #[cold]
     #[inline(never)]
     pub fn unknown_field(&self, name: &str, expected: &'static [&'static str]) -> Error {
-        self.data_error(format_args!("unknown field `{name}`, {}", one_of(expected)))
+        self.data_error(format_args!("unknown field `{name}`, {}", one_of(expected))).prepend_key(name)
+    }
+
+    /// [`unknown_field`](Self::unknown_field) for the property name `key` just read: the
+    /// error's line and column are the key's (its opening quote) rather than its value's.
+    #[cold]
+    #[inline(never)]
+    pub fn unknown_key(&self, key: &JsonStr<'_>, expected: &'static [&'static str]) -> Error {
+        let name = key.decoded();
+        let message = format!("unknown field `{name}`, {}", one_of(expected));
+        // The key's bytes lie in the input unless they were copied from across two pieces.
+        let input = self.input.as_ptr_range();
+        let raw = key.raw().as_ptr();
+        let err = if input.contains(&raw) {
+            let quote = (raw as usize - input.start as usize).saturating_sub(1);
+            self.error_at(Category::Data, message, quote)
+        } else {
+            self.error_here(Category::Data, message)
+        };
+        err.prepend_key(&name)
     }
 
     /// The error for an enum variant name the type does not know.
@@ -146,7 +168,7 @@ impl Reader<'_> {
 }
 
 /// "expected one of `a`, `b`" for unknown field and variant messages.
-fn one_of(expected: &[&str]) -> String {
+pub(crate) fn one_of(expected: &[&str]) -> String {
     match expected {
         [] => "there are none".to_owned(),
         [only] => format!("expected `{only}`"),

@@ -9,7 +9,7 @@
 //! the reader hands out, `values` the typed scalar reads, and this file the grammar's state
 //! machine.
 
-mod errors;
+pub(crate) mod errors;
 mod float;
 mod lexical;
 pub(crate) mod numbers;

@@ -14,6 +14,19 @@ impl ::serde::de::Error for Error {
     fn custom<T: Display>(message: T) -> Error {
         Error::custom(message)
     }
+
+    /// As jetwire's own reads report it: the field in the path.
+    #[cold]
+    fn missing_field(field: &'static str) -> Error {
+        Error::custom(format_args!("missing field `{field}`")).prepend_key(field)
+    }
+
+    /// As jetwire's own reads report it: the field in the path, and the same words.
+    #[cold]
+    fn unknown_field(field: &str, expected: &'static [&'static str]) -> Error {
+        let one_of = crate::read::errors::one_of(expected);
+        Error::custom(format_args!("unknown field `{field}`, {one_of}")).prepend_key(field)
+    }
 }
 
 impl ::serde::ser::Error for Error {
@@ -33,5 +46,5 @@ pub(super) fn positioned(err: Error, input: &[u8], offset: usize) -> Error {
     }
     let start = offset.min(input.len());
     let skipped = scan::skip_whitespace(&input[start..]);
-    Error::at(err.category(), err.message().to_owned(), input, start + skipped)
+    err.placed_at(input, start + skipped)
 }

@@ -106,7 +106,7 @@ impl Gen<'_> {
         if self.cont.attrs.deny_unknown_fields.is_some() {
             quote! {
                 const __FIELDS: &[&::core::primitive::str] = &[#(#expected),*];
-                return ::core::result::Result::Err(__r.unknown_field(&__key.decoded(), __FIELDS));
+                return ::core::result::Result::Err(__r.unknown_key(__key, __FIELDS));
             }
         } else {
             quote!(__r.skip_value()?;)

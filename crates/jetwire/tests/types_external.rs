@@ -386,7 +386,10 @@ fn everything_in_one_struct() {
     let err = error::<Invoice>(
         r#"{"id":"67e55044-10b1-426f-9247-bb680e5fe0c8","issuedAt":"2024-01-02T03:04:05Z","due":"2024-02-01","total":1,"signature":"","amounts":{"widgets":"9"}}"#,
     );
-    assert_eq!((err.message(), err.path()), ("expected a number, found the string \"9\"", "/amounts/widgets"));
+    assert_eq!(
+        (err.message(), err.path()),
+        ("expected a number, found the string \"9\"", "/amounts/widgets")
+    );
 }
 
 #[test]

@@ -15,6 +15,7 @@ pub mod lazy;
 pub mod numeric;
 #[allow(missing_docs)]
 pub mod objects;
+pub mod partial;
 pub mod pieces;
 pub mod rng;
 pub mod tokens;
@@ -155,6 +156,8 @@ pub fn all() -> Vec<CaseSpec> {
     // Input in pieces: chunked reads and files through io::Read (`pieces:*`, `file:*`), and
     // validation (`check:*`).
     specs.extend(pieces::specs());
+    // Partial JSON: the value so far after every 100-byte piece (`partial:*`).
+    specs.extend(partial::specs());
     specs.push(pieces::check_spec("check:twitter_escaped", escaped::source()));
     // Streaming validation of a large file, only when asked for (`checkfile:large`).
     specs.push(checkfile::spec());

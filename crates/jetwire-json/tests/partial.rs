@@ -500,6 +500,27 @@ fn a_typed_value_takes_defaults_for_fields_not_shown() {
     assert_eq!(reader.value_as_serde::<Args>().unwrap().as_ref(), Some(&expected));
 }
 
+#[derive(jetwire_derive::FromJson, Debug, PartialEq)]
+#[jetwire(crate = "crate::jw")]
+struct Call {
+    name: String,
+    reason: Option<String>,
+}
+
+#[test]
+fn an_option_not_shown_yet_is_none_and_a_required_field_is_missing() {
+    let mut reader = PartialReader::new();
+    reader.push(br#"{"reason": "it ra"#).unwrap();
+    let err = reader.value_as::<Call>().unwrap_err();
+    assert_eq!(err.message(), "missing field `name`");
+    reader.push(br#"ins", "name": "umbrella"#).unwrap();
+    let call = reader.value_as::<Call>().unwrap();
+    assert_eq!(call, Some(Call { name: "umbrella".into(), reason: Some("it rains".into()) }));
+    let mut reader = PartialReader::new();
+    reader.push(br#"{"name": "x", "reas"#).unwrap();
+    assert_eq!(reader.value_as::<Call>().unwrap(), Some(Call { name: "x".into(), reason: None }));
+}
+
 #[test]
 fn a_serde_value_takes_defaults_for_fields_not_shown() {
     let mut reader = PartialReader::new();

@@ -15,7 +15,8 @@
 //! | tokio `AsyncRead` (feature `tokio`) | `from_async_reader` | `AsyncArrayReader`, `AsyncLinesReader` |
 //! | a `Stream` of byte chunks (feature `futures`) | `from_stream` | the async readers over `StreamReader` |
 //!
-//! JSON Lines output: [`LinesWriter`].
+//! JSON Lines output: [`LinesWriter`]. The value of a document so far, after every piece, while
+//! it is still being written: [`partial`](crate::partial).
 
 #[cfg(any(feature = "tokio", feature = "futures"))]
 mod r#async;

@@ -519,9 +519,12 @@ fn copy_held_into(segments: &Segments<'_>, out: &mut Vec<u8>, range: std::ops::R
     }
 }
 
-/// The input held from absolute offset `start` on, at most `limit` bytes, copied into
-/// `scratch`.
-fn copy_held<'a>(segments: &Segments<'_>, scratch: &'a mut Vec<u8>, start: usize, limit: usize) -> &'a [u8] {
+/// The input held from absolute offset `start` on, at most `limit` bytes: in place where it
+/// lies in one piece, else copied into `scratch`.
+fn copy_held<'a>(segments: &'a Segments<'_>, scratch: &'a mut Vec<u8>, start: usize, limit: usize) -> &'a [u8] {
+    if let Some(bytes) = segments.held_slice(start, limit) {
+        return bytes;
+    }
     scratch.clear();
     let limit = limit.min(segments.end_offset().saturating_sub(start));
     segments.copy_from(start, limit, scratch);

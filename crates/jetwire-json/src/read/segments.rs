@@ -162,6 +162,16 @@ impl<'a> Segments<'a> {
 }
 
 impl Segments<'_> {
+    /// The input held from absolute `start` on, at most `limit` bytes, where they lie in one
+    /// block (as they mostly do): borrowed in place. `None` where they span blocks.
+    pub(crate) fn held_slice(&self, start: usize, limit: usize) -> Option<&[u8]> {
+        let (bytes, block_start) = self.held(self.block_index_at(start))?;
+        let from = start.checked_sub(block_start)?;
+        let end = self.end.get().min(start.saturating_add(limit));
+        let to = end - block_start;
+        (from <= to && to <= bytes.len()).then(|| &bytes[from..to])
+    }
+
     /// The block at `index` and its absolute start, if it is held (no starving).
     fn held(&self, index: usize) -> Option<(&[u8], usize)> {
         let bytes = self.blocks.get(index)?;

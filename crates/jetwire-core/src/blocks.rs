@@ -14,8 +14,9 @@ pub enum Block<'a> {
     Borrowed(&'a [u8]),
     /// Bytes the list owns (a `Vec`'s buffer does not move with the `Vec`).
     Owned(Vec<u8>),
-    /// Any owner of bytes (a `bytes::Bytes`, a `Vec<u8>`, ...), boxed so that its bytes stay put.
-    Boxed(Box<dyn AsRef<[u8]> + 'a>),
+    /// Any owner of bytes (a `bytes::Bytes`, a `Vec<u8>`, ...), boxed so that its bytes stay put;
+    /// `Send`, so that a reader holding blocks can move to another thread (an async task's).
+    Boxed(Box<dyn AsRef<[u8]> + Send + 'a>),
 }
 
 impl Block<'_> {

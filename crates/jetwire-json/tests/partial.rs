@@ -531,6 +531,19 @@ fn a_serde_value_takes_defaults_for_fields_not_shown() {
 
 // ---- async -------------------------------------------------------------------------------------
 
+/// A reader can be held across an `.await` in a task that moves between threads.
+#[test]
+fn the_readers_are_send() {
+    fn send<T: Send>() {}
+    send::<PartialReader>();
+    send::<jetwire_json::stream::PushReader>();
+    send::<
+        jetwire_json::partial::PartialStream<
+            futures_util::stream::Iter<std::vec::IntoIter<std::io::Result<Vec<u8>>>>,
+        >,
+    >();
+}
+
 #[test]
 fn a_stream_of_chunks_shows_the_value_after_each() {
     use jetwire_json::partial::PartialStream;

@@ -136,7 +136,7 @@ impl PartialReader {
     /// [`push`](Self::push) without copying the piece (a `Vec<u8>`, a `bytes::Bytes`, a
     /// `String`...), unless it goes on a short unfinished token: then the token's bytes and
     /// the piece are copied together, so that the reader reads on in one piece.
-    pub fn push_owned<B: AsRef<[u8]> + 'static>(&mut self, piece: B) -> Result<Option<&Value>> {
+    pub fn push_owned<B: AsRef<[u8]> + Send + 'static>(&mut self, piece: B) -> Result<Option<&Value>> {
         if self.accepts_input() {
             let joined = self.joined_tail();
             let block = if joined.is_empty() {

@@ -46,7 +46,7 @@ pub struct PartialStream<S> {
 impl<S, B, E> PartialStream<S>
 where
     S: Stream<Item = core::result::Result<B, E>> + Unpin,
-    B: AsRef<[u8]> + 'static,
+    B: AsRef<[u8]> + Send + 'static,
     E: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
     /// Reads `chunks` with the default options.

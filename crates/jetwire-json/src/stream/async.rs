@@ -179,7 +179,7 @@ mod chunk_stream {
     impl<S, B, E> AsyncPieces for StreamPieces<S>
     where
         S: Stream<Item = core::result::Result<B, E>> + Unpin,
-        B: AsRef<[u8]> + 'static,
+        B: AsRef<[u8]> + Send + 'static,
         E: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
         fn poll_piece(&mut self, cx: &mut Context<'_>, reader: &mut PushReader) -> Poll<Result<()>> {
@@ -212,7 +212,7 @@ mod chunk_stream {
     pub async fn from_stream<S, B, E, T>(chunks: S) -> Result<T>
     where
         S: Stream<Item = core::result::Result<B, E>> + Unpin,
-        B: AsRef<[u8]> + 'static,
+        B: AsRef<[u8]> + Send + 'static,
         E: Into<Box<dyn std::error::Error + Send + Sync>>,
         T: FromJsonOwned,
     {
@@ -222,7 +222,7 @@ mod chunk_stream {
     impl<S, B, E, T> AsyncArrayReader<StreamPieces<S>, T>
     where
         S: Stream<Item = core::result::Result<B, E>> + Unpin,
-        B: AsRef<[u8]> + 'static,
+        B: AsRef<[u8]> + Send + 'static,
         E: Into<Box<dyn std::error::Error + Send + Sync>>,
         T: FromJsonOwned,
     {
@@ -235,7 +235,7 @@ mod chunk_stream {
     impl<S, B, E, T> AsyncLinesReader<StreamPieces<S>, T>
     where
         S: Stream<Item = core::result::Result<B, E>> + Unpin,
-        B: AsRef<[u8]> + 'static,
+        B: AsRef<[u8]> + Send + 'static,
         E: Into<Box<dyn std::error::Error + Send + Sync>>,
         T: FromJsonOwned,
     {

@@ -214,7 +214,7 @@ impl PushReader {
     }
 
     /// Appends a piece of input without copying it: a `Vec<u8>`, a `bytes::Bytes`, a `String`...
-    pub fn push_owned<B: AsRef<[u8]> + 'static>(&mut self, piece: B) {
+    pub fn push_owned<B: AsRef<[u8]> + Send + 'static>(&mut self, piece: B) {
         self.push_block(Block::Boxed(Box::new(piece)));
     }
 

@@ -307,6 +307,12 @@ impl PartialReader {
         self.segments.end_offset() - self.segments.held_from()
     }
 
+    /// How deep the value so far is nested at the value in progress: how many of its arrays
+    /// and objects are open.
+    pub fn depth(&self) -> usize {
+        self.builder.depth()
+    }
+
     /// Reads what the input held allows, and shows the token it ends in.
     fn advance(&mut self) -> Result<()> {
         if let Some(err) = &self.failed {
@@ -460,12 +466,6 @@ impl PartialReader {
             _ => {}
         }
     }
-
-    /// How deep the value so far is nested at the value in progress: how many of its arrays
-    /// and objects are open.
-    pub fn depth(&self) -> usize {
-        self.builder.depth()
-    }
 }
 
 /// How many bytes after where reading stands are looked at first for the token the input ends
@@ -521,7 +521,12 @@ fn copy_held_into(segments: &Segments<'_>, out: &mut Vec<u8>, range: std::ops::R
 
 /// The input held from absolute offset `start` on, at most `limit` bytes: in place where it
 /// lies in one piece, else copied into `scratch`.
-fn copy_held<'a>(segments: &'a Segments<'_>, scratch: &'a mut Vec<u8>, start: usize, limit: usize) -> &'a [u8] {
+fn copy_held<'a>(
+    segments: &'a Segments<'_>,
+    scratch: &'a mut Vec<u8>,
+    start: usize,
+    limit: usize,
+) -> &'a [u8] {
     if let Some(bytes) = segments.held_slice(start, limit) {
         return bytes;
     }

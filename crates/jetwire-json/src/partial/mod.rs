@@ -77,7 +77,7 @@
 //! default with `#[jetwire(default)]`). That goes through the whole value's text, one ordinary
 //! read of it per call: take it when it is needed, not per piece of a large document.
 //!
-//! With the `futures` feature, [`PartialStream`] reads the pieces from a `Stream` of byte
+//! With the `futures` feature, `PartialStream` reads the pieces from a `Stream` of byte
 //! chunks and hands out the reader after each.
 
 mod builder;

@@ -131,6 +131,7 @@ impl Error {
 
     /// This error, given the position of byte `offset` of `input` (its path kept): for errors
     /// raised without one, such as serde's.
+    #[cfg(feature = "serde")]
     #[cold]
     #[inline(never)]
     pub(crate) fn placed_at(mut self, input: &[u8], offset: usize) -> Error {

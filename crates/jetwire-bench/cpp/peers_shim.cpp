@@ -18,8 +18,12 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <cstdio>
+#include <map>
 #include <new>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "simdjson.h"
 #include "yyjson.h"  // has its own extern "C" guards
@@ -137,6 +141,203 @@ error_code walk(Value &value, uint64_t &count, uint64_t &checksum) noexcept {
   }
 }
 
+// canada.json's model, as the Rust suite's typed read fills it (workloads/corpora.rs): a GeoJSON
+// feature collection of polygons.
+struct CanadaGeometry {
+  std::string type;
+  std::vector<std::vector<std::pair<double, double>>> coordinates;
+};
+struct CanadaFeature {
+  std::string type;
+  std::map<std::string, std::string> properties;
+  CanadaGeometry geometry;
+};
+struct Canada {
+  std::string type;
+  std::vector<CanadaFeature> features;
+};
+
+// Reads a string into `out`.
+template <class Value>
+error_code read_string(Value &&value, std::string &out) noexcept {
+  std::string_view text;
+  SIMDJSON_TRY(std::forward<Value>(value).get_string().get(text));
+  out.assign(text.data(), text.size());
+  return SUCCESS;
+}
+
+// Reads `[x, y]` into a point: exactly two numbers.
+error_code read_point(ondemand::value value, std::pair<double, double> &point) noexcept {
+  ondemand::array array;
+  SIMDJSON_TRY(value.get_array().get(array));
+  size_t index = 0;
+  for (auto element : array) {
+    double number;
+    SIMDJSON_TRY(element.get_double().get(number));
+    if (index == 0) point.first = number;
+    else if (index == 1) point.second = number;
+    index++;
+  }
+  return index == 2 ? SUCCESS : INCORRECT_TYPE;
+}
+
+// Reads a geometry. Members come in any order; unknown ones are skipped, as the derive does;
+// both known ones must be present.
+error_code read_geometry(ondemand::value value, CanadaGeometry &geometry) noexcept {
+  ondemand::object object;
+  SIMDJSON_TRY(value.get_object().get(object));
+  bool has_type = false, has_coordinates = false;
+  for (auto member : object) {
+    ondemand::field field;
+    SIMDJSON_TRY(std::move(member).get(field));
+    std::string_view key;
+    SIMDJSON_TRY(field.unescaped_key().get(key));
+    if (key == "type") {
+      SIMDJSON_TRY(read_string(field.value(), geometry.type));
+      has_type = true;
+    } else if (key == "coordinates") {
+      ondemand::array rings;
+      SIMDJSON_TRY(field.value().get_array().get(rings));
+      for (auto ring_element : rings) {
+        ondemand::array points;
+        SIMDJSON_TRY(ring_element.get_array().get(points));
+        auto &ring = geometry.coordinates.emplace_back();
+        for (auto point_element : points) {
+          ondemand::value point;
+          SIMDJSON_TRY(std::move(point_element).get(point));
+          SIMDJSON_TRY(read_point(point, ring.emplace_back()));
+        }
+      }
+      has_coordinates = true;
+    }
+  }
+  return has_type && has_coordinates ? SUCCESS : NO_SUCH_FIELD;
+}
+
+error_code read_feature(ondemand::value value, CanadaFeature &feature) noexcept {
+  ondemand::object object;
+  SIMDJSON_TRY(value.get_object().get(object));
+  bool has_type = false, has_properties = false, has_geometry = false;
+  for (auto member : object) {
+    ondemand::field field;
+    SIMDJSON_TRY(std::move(member).get(field));
+    std::string_view key;
+    SIMDJSON_TRY(field.unescaped_key().get(key));
+    if (key == "type") {
+      SIMDJSON_TRY(read_string(field.value(), feature.type));
+      has_type = true;
+    } else if (key == "properties") {
+      ondemand::object properties;
+      SIMDJSON_TRY(field.value().get_object().get(properties));
+      for (auto property : properties) {
+        ondemand::field entry;
+        SIMDJSON_TRY(std::move(property).get(entry));
+        std::string_view name;
+        SIMDJSON_TRY(entry.unescaped_key().get(name));
+        std::string text;
+        SIMDJSON_TRY(read_string(entry.value(), text));
+        feature.properties.insert_or_assign(std::string(name), std::move(text));
+      }
+      has_properties = true;
+    } else if (key == "geometry") {
+      SIMDJSON_TRY(read_geometry(field.value(), feature.geometry));
+      has_geometry = true;
+    }
+  }
+  return has_type && has_properties && has_geometry ? SUCCESS : NO_SUCH_FIELD;
+}
+
+error_code read_canada(ondemand::document &document, Canada &canada) noexcept {
+  ondemand::object object;
+  SIMDJSON_TRY(document.get_object().get(object));
+  bool has_type = false, has_features = false;
+  for (auto member : object) {
+    ondemand::field field;
+    SIMDJSON_TRY(std::move(member).get(field));
+    std::string_view key;
+    SIMDJSON_TRY(field.unescaped_key().get(key));
+    if (key == "type") {
+      SIMDJSON_TRY(read_string(field.value(), canada.type));
+      has_type = true;
+    } else if (key == "features") {
+      ondemand::array features;
+      SIMDJSON_TRY(field.value().get_array().get(features));
+      for (auto element : features) {
+        ondemand::value feature;
+        SIMDJSON_TRY(std::move(element).get(feature));
+        SIMDJSON_TRY(read_feature(feature, canada.features.emplace_back()));
+      }
+      has_features = true;
+    }
+  }
+  if (!(has_type && has_features)) return NO_SUCH_FIELD;
+  return document.at_end() ? SUCCESS : TRAILING_CONTENT;
+}
+
+// Appends `text` as a JSON string.
+void dump_string(std::string &out, const std::string &text) {
+  out += '"';
+  for (unsigned char byte : text) {
+    if (byte == '"' || byte == '\\') {
+      out += '\\';
+      out += char(byte);
+    } else if (byte < 0x20) {
+      char escape[8];
+      std::snprintf(escape, sizeof escape, "\\u%04x", byte);
+      out += escape;
+    } else {
+      out += char(byte);
+    }
+  }
+  out += '"';
+}
+
+// Appends `number` with 17 significant digits, which read back as the same double.
+void dump_double(std::string &out, double number) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", number);
+  out += text;
+}
+
+// canada's model as JSON text, for the Rust side to check what was read.
+std::string dump_canada(const Canada &canada) {
+  std::string out = "{\"type\":";
+  dump_string(out, canada.type);
+  out += ",\"features\":[";
+  for (size_t f = 0; f < canada.features.size(); f++) {
+    const CanadaFeature &feature = canada.features[f];
+    out += f ? ",{\"type\":" : "{\"type\":";
+    dump_string(out, feature.type);
+    out += ",\"properties\":{";
+    bool first = true;
+    for (const auto &[name, text] : feature.properties) {
+      if (!first) out += ',';
+      first = false;
+      dump_string(out, name);
+      out += ':';
+      dump_string(out, text);
+    }
+    out += "},\"geometry\":{\"type\":";
+    dump_string(out, feature.geometry.type);
+    out += ",\"coordinates\":[";
+    for (size_t r = 0; r < feature.geometry.coordinates.size(); r++) {
+      out += r ? ",[" : "[";
+      const auto &ring = feature.geometry.coordinates[r];
+      for (size_t p = 0; p < ring.size(); p++) {
+        out += p ? ",[" : "[";
+        dump_double(out, ring[p].first);
+        out += ',';
+        dump_double(out, ring[p].second);
+        out += ']';
+      }
+      out += ']';
+    }
+    out += "]}}";
+  }
+  out += "]}";
+  return out;
+}
+
 }  // namespace
 
 // The parsers, opaque to Rust.
@@ -234,6 +435,35 @@ int jw_sj_od_walk(jw_sj_od *parser, const uint8_t *buf, size_t len, size_t cap, 
     *count = values;
     *checksum = sum;
     return 0;
+  });
+}
+
+// Reads canada.json into its typed model (a new one each call, freed before returning, as a
+// typed read's value is), through On-Demand. `features` receives how many features it holds.
+int jw_sj_od_canada(jw_sj_od *parser, const uint8_t *buf, size_t len, size_t cap,
+                    uint64_t *features) noexcept {
+  if (!padded(len, cap)) return int(INSUFFICIENT_PADDING);
+  return guarded([&]() -> int {
+    ondemand::document document;
+    SIMDJSON_TRY(parser->parser.iterate(buf, len, cap).get(document));
+    Canada canada;
+    SIMDJSON_TRY(read_canada(document, canada));
+    *features = canada.features.size();
+    return 0;
+  });
+}
+
+// Reads canada.json as jw_sj_od_canada does, then writes the model it filled as JSON text
+// (doubles in 17 significant digits), for checking; free *out with jw_free.
+int jw_sj_od_canada_to_json(jw_sj_od *parser, const uint8_t *buf, size_t len, size_t cap,
+                            char **out, size_t *out_len) noexcept {
+  if (!padded(len, cap)) return int(INSUFFICIENT_PADDING);
+  return guarded([&]() -> int {
+    ondemand::document document;
+    SIMDJSON_TRY(parser->parser.iterate(buf, len, cap).get(document));
+    Canada canada;
+    SIMDJSON_TRY(read_canada(document, canada));
+    return hand_out(dump_canada(canada), out, out_len);
   });
 }
 

@@ -100,6 +100,21 @@ mod built {
                 count: *mut u64,
                 checksum: *mut u64,
             ) -> c_int;
+            pub fn jw_sj_od_canada(
+                parser: *mut SjOd,
+                buf: *const u8,
+                len: usize,
+                cap: usize,
+                features: *mut u64,
+            ) -> c_int;
+            pub fn jw_sj_od_canada_to_json(
+                parser: *mut SjOd,
+                buf: *const u8,
+                len: usize,
+                cap: usize,
+                out: *mut *mut u8,
+                out_len: *mut usize,
+            ) -> c_int;
 
             pub safe fn jw_yy_version() -> *const c_char;
             pub fn jw_yy_read(
@@ -343,6 +358,27 @@ mod built {
                 ffi::jw_sj_od_walk(self.0.as_ptr(), buf, len, cap, &mut walk.values, &mut walk.checksum)
             })?;
             Ok(walk)
+        }
+
+        /// Reads `input`, canada.json, into a typed model in C++ (the Rust suite's `Canada`:
+        /// strings, a map of properties, rings of points), freed before returning; returns how
+        /// many features it holds.
+        pub fn read_canada(&mut self, input: &Padded) -> Result<u64, Error> {
+            let ((buf, len, cap), mut features) = (input.raw(), 0);
+            // SAFETY: as in `walk`; `features` is a valid place to write.
+            simdjson_result(unsafe { ffi::jw_sj_od_canada(self.0.as_ptr(), buf, len, cap, &mut features) })?;
+            Ok(features)
+        }
+
+        /// Reads `input` as [`read_canada`](Self::read_canada) does, then writes the model it
+        /// filled as JSON text (doubles in 17 significant digits, which read back exactly).
+        pub fn canada_to_json(&mut self, input: &Padded) -> Result<CText, Error> {
+            let ((buf, len, cap), mut out, mut out_len) = (input.raw(), ptr::null_mut(), 0);
+            // SAFETY: as in `walk`; `out` and `out_len` are valid places for the shim to write.
+            simdjson_result(unsafe {
+                ffi::jw_sj_od_canada_to_json(self.0.as_ptr(), buf, len, cap, &mut out, &mut out_len)
+            })?;
+            Ok(CText::from_shim(out, out_len))
         }
     }
 

@@ -16,7 +16,7 @@ use jetwire_bench::workloads::{self, Size};
 static ALLOCATOR: CountingAllocator = CountingAllocator;
 
 /// jetwire side by side with serde_json, simd-json and sonic-rs, and with the C and C++
-/// anchors simdjson and yyjson in the DOM and validation cases.
+/// anchors simdjson and yyjson in the DOM and validation cases and in canada's typed read.
 #[derive(Parser)]
 #[command(name = "jetwire-bench")]
 struct Args {

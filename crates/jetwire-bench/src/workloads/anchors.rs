@@ -9,6 +9,9 @@
 //! - `yyjson`: reads the input into a new document and frees it; writes a document read once
 //!   into new text, freed per operation (the `malloc` and `free` counted in its time). Checked
 //!   like the DOM and the other writes.
+//! - `simdjson (On-Demand)` in `canada/read`: fills, through On-Demand, a C++ model of the same
+//!   shape as the typed read's `Canada` (a new one per operation, freed in the timing). Checked:
+//!   the model, written out as JSON text, holds exactly the input's values.
 //! - `check:<corpus>`: simdjson's DOM parse (its full validation) and yyjson's read; each must
 //!   accept the corpus.
 //!
@@ -108,6 +111,31 @@ pub fn dom_write(
     Ok(vec![entry])
 }
 
+/// The typed read entry of canada.json (`bytes`, whose values are `expected`): simdjson's
+/// On-Demand filling a C++ model shaped like [`Canada`](super::corpora::Canada).
+pub fn canada_read(bytes: &[u8], expected: &Tree) -> Result<Vec<Entry>, String> {
+    let implementation = "simdjson (On-Demand)";
+    let input = Padded::new(bytes);
+    let mut parser = SimdjsonOnDemand::new();
+    let text = parser.canada_to_json(&input).map_err(|e| format!("canada: {implementation}: {e}"))?;
+    let model: super::corpora::Canada = jetwire::json::from_slice(&text)
+        .map_err(|e| format!("canada: {implementation} wrote a model that does not read back: {e}"))?;
+    let caveat = crate::peers::check_read("canada", implementation, expected, &model)?;
+    let features = parser.read_canada(&input).map_err(|e| format!("canada: {implementation}: {e}"))?;
+    if features != model.features.len() as u64 {
+        return Err(format!(
+            "canada: {implementation} counts {features} features, its model holds {}",
+            model.features.len()
+        ));
+    }
+    let mut entry = Entry::new(implementation, move || {
+        black_box(parser.read_canada(&input).expect("checked before timing"));
+        1
+    });
+    entry.caveat = caveat;
+    Ok(vec![entry])
+}
+
 /// The validation entries of `bytes`, which is JSON.
 pub fn validation(name: &str, bytes: &[u8]) -> Result<Vec<Entry>, String> {
     let mut entries = Vec::new();
@@ -151,6 +179,22 @@ mod tests {
         assert_eq!(write[0].caveat, None);
         assert_eq!((write[0].operation)(), minified.len());
         assert_eq!(names(&validation("t", json).unwrap()), ["simdjson", "yyjson"]);
+    }
+
+    #[test]
+    fn on_demand_fills_canadas_model_exactly_or_refuses() {
+        let json = br#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"A \"q\""},
+            "geometry":{"type":"Polygon","coordinates":[[[-65.613616999999977,43.420273000000009],[1e-7,2]]]}}]}"#;
+        let expected = check::parse(json).unwrap();
+        let mut entries = canada_read(json, &expected).unwrap();
+        assert_eq!(names(&entries), ["simdjson (On-Demand)"]);
+        assert_eq!(entries[0].caveat, None);
+        assert_eq!((entries[0].operation)(), 1);
+        // A point of three numbers, and a feature without its geometry, are not the model.
+        let three = br#"{"type":"F","features":[{"type":"F","properties":{},"geometry":{"type":"P","coordinates":[[[1,2,3]]]}}]}"#;
+        assert!(canada_read(three, &check::parse(three).unwrap()).is_err());
+        let missing = br#"{"type":"F","features":[{"type":"F","properties":{}}]}"#;
+        assert!(canada_read(missing, &check::parse(missing).unwrap()).is_err());
     }
 
     #[test]

@@ -38,6 +38,9 @@ pub enum Group {
     Typed,
     /// Parsing into and writing from each library's DOM (`dom:*`).
     Dom,
+    /// Parsing into and writing from a read-only document a reused parser keeps (`doc:*`):
+    /// jetwire's `document::Parser`, simd-json's tape, simdjson's DOM, yyjson's document.
+    Document,
     /// Lazy lookups of JSON Pointers (`get:*`, `get_many:*`).
     Lazy,
     /// jetwire's serde bridge against the peers on serde models (`serde:*`).
@@ -54,9 +57,10 @@ pub enum Group {
 
 impl Group {
     /// Every group, in headline order.
-    pub const ALL: [Group; 8] = [
+    pub const ALL: [Group; 9] = [
         Group::Typed,
         Group::Dom,
+        Group::Document,
         Group::Lazy,
         Group::Bridge,
         Group::Validation,
@@ -72,6 +76,8 @@ impl Group {
             (Group::Typed, Op::Write) => "typed writes",
             (Group::Dom, Op::Read) => "DOM reads",
             (Group::Dom, Op::Write) => "DOM writes",
+            (Group::Document, Op::Read) => "document reads",
+            (Group::Document, Op::Write) => "document writes",
             (Group::Lazy, _) => "lazy lookups",
             (Group::Bridge, Op::Read) => "serde bridge reads",
             (Group::Bridge, Op::Write) => "serde bridge writes",

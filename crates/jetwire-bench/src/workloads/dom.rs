@@ -21,11 +21,15 @@ type Check = Box<dyn FnMut() -> Result<Vec<u8>, String>>;
 
 /// The read and write specs of the DOM cases of a document, named `name` (such as
 /// `dom:canada`); every peer must hold it exactly.
-pub fn specs(name: &'static str, source: Source) -> [CaseSpec; 2] {
+/// The document cases of the same document follow them ([`super::document`]).
+pub fn specs(name: &'static str, source: Source) -> [CaseSpec; 4] {
+    let [doc_read, doc_write] = super::document::specs(name, source.clone(), Mismatch::Fails);
     let write_source = source.clone();
     [
         CaseSpec::new(name, Op::Read, move |size| read_case(name, &source(size), Mismatch::Fails)),
         CaseSpec::new(name, Op::Write, move |size| write_case(name, &write_source(size), Mismatch::Fails)),
+        doc_read,
+        doc_write,
     ]
 }
 

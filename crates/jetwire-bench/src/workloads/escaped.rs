@@ -139,8 +139,9 @@ pub fn typed_specs() -> [CaseSpec; 2] {
     ]
 }
 
-/// `dom:twitter_escaped`: the DOM read, and the ASCII-only write of each DOM.
-pub fn dom_specs() -> [CaseSpec; 2] {
+/// `dom:twitter_escaped`: the DOM read, and the ASCII-only write of each DOM; then
+/// `doc:twitter_escaped`, the document read.
+pub fn dom_specs() -> [CaseSpec; 3] {
     const NAME: &str = "dom:twitter_escaped";
     [
         CaseSpec::new(NAME, Op::Read, |_| dom::read_case(NAME, twitter_escaped(), Mismatch::Fails)),
@@ -153,6 +154,9 @@ pub fn dom_specs() -> [CaseSpec; 2] {
                 |out, v| jetwire::json::to_writer_with(out, v, ascii_only()).map_err(|e| e.to_string());
             let expected = check::parse(twitter_escaped())?;
             ascii_write_case(NAME, Group::Dom, (ours, write), theirs, expected)
+        }),
+        CaseSpec::new("doc:twitter_escaped", Op::Read, |_| {
+            super::document::read_case("doc:twitter_escaped", twitter_escaped(), Mismatch::Fails)
         }),
     ]
 }

@@ -87,6 +87,8 @@ fn document_specs(specs: &mut Vec<CaseSpec>, document: &Document, pointers: &[St
     let name = named("dom", label);
     specs.push(CaseSpec::new(name, Op::Read, move |_| dom::read_case(name, &read, leave_out)));
     specs.push(CaseSpec::new(name, Op::Write, move |_| dom::write_case(name, &write, leave_out)));
+    let bytes = document.bytes.clone();
+    specs.extend(super::document::specs(name, Rc::new(move |_| bytes.to_vec()), leave_out));
 
     match holds_exactly(&document.bytes) {
         Ok(()) => {

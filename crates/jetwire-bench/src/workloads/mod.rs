@@ -8,6 +8,7 @@ pub mod checkfile;
 // Model fields are named after the JSON they hold; documenting each would repeat its name.
 #[allow(missing_docs)]
 pub mod corpora;
+pub mod document;
 pub mod dom;
 pub mod escaped;
 pub mod files;

@@ -124,6 +124,17 @@ impl<'de> Reader<'de> {
         self.data_error(format_args!("unknown variant `{name}`, {}", one_of(expected)))
     }
 
+    /// The error for a value that starts with a byte no value starts with (after
+    /// [`value_start`](Self::value_start)), as the token path reports it.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn not_a_value(&mut self) -> Error {
+        match self.next_token() {
+            Err(err) => err,
+            Ok(_) => self.type_error("a value"),
+        }
+    }
+
     /// The error for a value of the wrong kind: "expected {expected}, found {what the next token is}".
     #[cold]
     #[inline(never)]

@@ -36,6 +36,23 @@ pub(crate) fn decode_str(raw: &[u8], has_escapes: bool) -> Cow<'_, str> {
     Cow::Owned(into_string(out))
 }
 
+/// Appends the text of a string whose source content is `raw` (with escapes, or ill-formed
+/// UTF-8) to `out`, which holds UTF-8 and still does after: as [`decode_str`] gives it, without
+/// allocating beyond `out`'s growth.
+pub(crate) fn decode_text_into(raw: &[u8], has_escapes: bool, out: &mut Vec<u8>) {
+    let start = out.len();
+    if has_escapes {
+        decode_into(raw, out, Surrogates::Replace);
+    } else {
+        out.extend_from_slice(raw);
+    }
+    if as_str(&out[start..]).is_none() {
+        let text = String::from_utf8_lossy(&out[start..]).into_owned();
+        out.truncate(start);
+        out.extend_from_slice(text.as_bytes());
+    }
+}
+
 /// `bytes` as text if they are UTF-8. ASCII, the common case, is checked a word at a time by
 /// `is_ascii` (the general validator costs about a hundred instructions even for a short
 /// string); anything else goes to simdutf8.

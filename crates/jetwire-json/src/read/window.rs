@@ -399,7 +399,7 @@ impl<'de> Reader<'de> {
     /// An error at absolute `offset`.
     #[cold]
     #[inline(never)]
-    pub(super) fn error_at_offset(&self, category: Category, message: String, offset: usize) -> Error {
+    pub(crate) fn error_at_offset(&self, category: Category, message: String, offset: usize) -> Error {
         match self.segmented {
             Some(segmented) => segmented.source.error_at(category, message, offset),
             None => Error::at(category, message, self.origin, offset),

@@ -10,7 +10,7 @@
 //! [`ReadOptions::max_depth`]: crate::ReadOptions::max_depth
 
 use super::{Array, Map, Number, Value};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::read::{Reader, TokenKind};
 use crate::typed::FromJson;
 use crate::typed::scalars::owned_string;
@@ -50,7 +50,7 @@ fn read_scalar(reader: &mut Reader<'_>, byte: u8) -> Result<Value> {
             reader.read_null()?;
             Value::Null
         }
-        _ => return Err(not_a_value(reader)),
+        _ => return Err(reader.not_a_value()),
     })
 }
 
@@ -147,16 +147,6 @@ fn read_container(reader: &mut Reader<'_>) -> Result<Value> {
             Some(key) => stacks.members.push((key, value)),
             None => stacks.elements.push(value),
         }
-    }
-}
-
-/// The error for a byte that starts no value, as the token path reports it.
-#[cold]
-#[inline(never)]
-fn not_a_value(reader: &mut Reader<'_>) -> Error {
-    match reader.next_token() {
-        Err(err) => err,
-        Ok(_) => reader.type_error("a value"),
     }
 }
 

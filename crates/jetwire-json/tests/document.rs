@@ -9,7 +9,7 @@ use std::cell::Cell;
 
 use common::{BENCH_DIR, SUITE_DIR, suite_files};
 use jetwire_json::document::{Kind, Node, Parser};
-use jetwire_json::{Category, ReadOptions, Value};
+use jetwire_json::{Category, ReadOptions, Value, WriteOptions};
 use proptest::prelude::*;
 
 // ---- allocation counting ------------------------------------------------------------------------
@@ -155,6 +155,22 @@ fn check_document(parser: &mut Parser, input: &[u8], options: ReadOptions) -> Re
         let (ours, theirs) = (format!("{doc:#}"), format!("{value:#}"));
         if ours != theirs {
             return Err(format!("{name}: pretty {ours}, the value {theirs}"));
+        }
+        // The compact pass into a stream (drained between parts) and the token path (escaping
+        // options the pass does not take) give what the value's writer gives.
+        let mut streamed = Vec::new();
+        jetwire_json::to_io_writer(&mut streamed, &doc).map_err(|e| e.to_string())?;
+        if jetwire_json::to_vec(&value).ok() != Some(streamed) {
+            return Err(format!("{name}: streamed write differs from the value's"));
+        }
+        for options in [
+            WriteOptions { ascii_only: true, ..WriteOptions::default() },
+            WriteOptions { html_safe: true, ..WriteOptions::default() },
+        ] {
+            let ours = jetwire_json::to_vec_with(&doc, options).map_err(|e| e.to_string());
+            if ours != jetwire_json::to_vec_with(&value, options).map_err(|e| e.to_string()) {
+                return Err(format!("{name}: written with escaping options, differs from the value"));
+            }
         }
     }
     same_answers(doc, &value, "");

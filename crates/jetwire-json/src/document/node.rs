@@ -186,6 +186,14 @@ impl<'a> Node<'a> {
     /// # Ok::<(), jetwire_json::Error>(())
     /// ```
     pub fn number_text(self) -> Option<&'a str> {
+        // The parse validated the number: ASCII digits, signs, a point and an exponent.
+        self.number_bytes().map(|text| std::str::from_utf8(text).expect("a number's text is ASCII"))
+    }
+
+    /// The number's text as bytes, if this is a number: what the writer copies, without
+    /// [`number_text`](Self::number_text)'s UTF-8 check.
+    #[inline]
+    pub(super) fn number_bytes(self) -> Option<&'a [u8]> {
         let slot = self.slot();
         if !matches!(slot.tag(), Tag::Unsigned | Tag::Negative | Tag::Float) {
             return None;
@@ -196,9 +204,7 @@ impl<'a> Node<'a> {
         } else {
             stored
         };
-        let text = &self.input[offset..offset + len];
-        // The parse validated the number: ASCII digits, signs, a point and an exponent.
-        Some(std::str::from_utf8(text).expect("a number's text is ASCII"))
+        Some(&self.input[offset..offset + len])
     }
 
     /// The string, if this is one (ill-formed UTF-8 and unpaired surrogate escapes read as

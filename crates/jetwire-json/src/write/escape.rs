@@ -41,8 +41,9 @@ pub(crate) fn escape_into(out: &mut Vec<u8>, text: &[u8], mode: EscapeMode) -> R
     }
 }
 
+/// Appends `text` (not its quotes) with minimal escaping: `"`, `\` and control characters.
 #[inline]
-fn escape_minimal(out: &mut Vec<u8>, text: &[u8]) {
+pub(crate) fn escape_minimal(out: &mut Vec<u8>, text: &[u8]) {
     // Most text needs no escape: room for all of it (and the closing quote) up front keeps the
     // copy loop's capacity checks from ever growing the buffer in small steps.
     out.reserve(text.len() + 1);

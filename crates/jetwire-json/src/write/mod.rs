@@ -16,6 +16,7 @@ use jetwire_core::{IoOutput, Output, scan};
 use crate::error::{Category, Error, Result};
 use crate::read::{BitStack, Reader, Token};
 use escape::EscapeMode;
+pub(crate) use escape::escape_minimal;
 pub use slot::ValueSlot;
 
 /// How pretty output is indented.
@@ -719,6 +720,35 @@ impl<O: Output> Writer<O> {
             reader.finish()?;
         }
         self.value_bytes(json)
+    }
+
+    /// Whether output is compact with minimal escaping: the form
+    /// [`compact_value_in_parts`](Self::compact_value_in_parts) writes.
+    #[inline]
+    pub(crate) fn is_compact_minimal(&self) -> bool {
+        self.is_compact() && self.escape_mode().is_minimal()
+    }
+
+    /// A complete value that `part` appends to the output buffer a part at a time, already in
+    /// this writer's form ([`is_compact_minimal`](Self::is_compact_minimal)) and known to be
+    /// valid: `part` returns whether the value is complete, and a stream output drains between
+    /// parts, so a large value does not gather whole in memory.
+    pub(crate) fn compact_value_in_parts(
+        &mut self,
+        mut part: impl FnMut(&mut Vec<u8>) -> bool,
+    ) -> Result<()> {
+        debug_assert!(self.is_compact_minimal());
+        self.before_value()?;
+        loop {
+            let done = part(self.out.buffer());
+            if done {
+                self.end_value();
+            }
+            self.out.maybe_flush().map_err(Error::io)?;
+            if done {
+                return Ok(());
+            }
+        }
     }
 
     /// A complete value whose bytes are known to be valid JSON, copied as they are: no

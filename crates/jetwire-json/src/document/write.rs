@@ -17,7 +17,7 @@ use super::node::Node;
 use super::tape::Tag;
 use crate::error::Result;
 use crate::typed::ToJson;
-use crate::write::{Writer, escape_minimal};
+use crate::write::{PART_BYTES, Writer, escape_minimal};
 
 /// Levels of nesting kept in place before the write takes heap memory.
 const INLINE_LEVELS: usize = 32;
@@ -128,9 +128,6 @@ impl ToJson for Node<'_> {
         }
     }
 }
-
-/// Output a compact pass appends before the writer's output may drain.
-const PART_BYTES: usize = 64 * 1024;
 
 /// A compact write of a node under way: where it stands on the tape and the containers open.
 struct CompactPass<'a> {

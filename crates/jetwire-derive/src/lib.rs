@@ -131,6 +131,12 @@
 //!   of standard base64 with padding; reading it always allocates.
 //! - `#[jetwire(bound = "...")]`: where-predicates for this field, replacing the bounds inferred
 //!   from its type; `bound(to_json = "...", from_json = "...")` sets them per impl.
+//! - `#[jetwire(complete)]`: in a typed read of a document still arriving
+//!   (`jetwire::json::partial::PartialReader::value_as`), the field reads as absent (`None`,
+//!   or its `default`) until its whole value has arrived, instead of showing the value so far
+//!   (a string's prefix, an array's first elements). For a field whose partial value would
+//!   mislead, such as a URL, a number's digits or a command's arguments. Named fields only;
+//!   every other read ignores it.
 //!
 //! # serde's attributes
 //!

@@ -114,6 +114,17 @@ fn check_cuts(input: &[u8], cuts: &[usize], options: PartialOptions, check_value
         (Err(got), Err(expected)) => return assert_same_error(&got, &expected, &context()),
         (got, expected) => panic!("{}: got {got:?}, from_slice read {expected:?}", context()),
     };
+    // A value that ends with a closing bracket or quote is complete, and shown whole, as soon
+    // as that byte has arrived: before the input is declared ended.
+    let last = input.iter().rev().find(|byte| !matches!(byte, b' ' | b'\t' | b'\n' | b'\r'));
+    if matches!(last, Some(b'}' | b']' | b'"')) {
+        let after_all = shown.last().and_then(Option::as_ref);
+        assert!(
+            after_all.is_some_and(|value| same(value, &full)),
+            "{}: after the last piece {after_all:?}, not the whole {full}",
+            context()
+        );
+    }
     if !check_values {
         return;
     }
@@ -268,6 +279,19 @@ fn a_key_without_its_value_is_left_out() {
     assert_eq!(shown(r#"{"a": "#), Some(json!({})));
     assert_eq!(shown(r#"{"a": 1, "b""#), Some(json!({"a": 1})));
     assert_eq!(shown(r#"{"a": 1, "b": ["#), Some(json!({"a": 1, "b": []})));
+}
+
+#[test]
+fn a_member_whose_name_arrived_in_pieces_shows_once_its_value_is_complete() {
+    // The name arrives a byte at a time, then its `:` (which completes it), then a number
+    // that the closing brace ends: the object is complete and shown whole at once.
+    let text = r#"{"page": 2}"#;
+    let mut reader = PartialReader::new();
+    for byte in text.as_bytes() {
+        reader.push(std::slice::from_ref(byte)).unwrap();
+    }
+    assert_eq!(reader.value(), Some(&json!({"page": 2})));
+    assert_eq!(reader.in_progress(), None);
 }
 
 #[test]
@@ -519,6 +543,75 @@ fn an_option_not_shown_yet_is_none_and_a_required_field_is_missing() {
     let mut reader = PartialReader::new();
     reader.push(br#"{"name": "x", "reas"#).unwrap();
     assert_eq!(reader.value_as::<Call>().unwrap(), Some(Call { name: "x".into(), reason: None }));
+}
+
+#[derive(jetwire_derive::FromJson, Debug, PartialEq, Clone)]
+#[jetwire(crate = "crate::jw")]
+struct Fetch {
+    #[jetwire(complete)]
+    url: Option<String>,
+    note: Option<String>,
+    #[jetwire(complete, default)]
+    headers: Vec<(String, String)>,
+    #[jetwire(complete)]
+    retry: Option<Retry>,
+    tool: Option<Tool>,
+}
+
+#[derive(jetwire_derive::FromJson, Debug, PartialEq, Clone)]
+#[jetwire(crate = "crate::jw")]
+struct Retry {
+    times: u32,
+}
+
+#[derive(jetwire_derive::FromJson, Debug, PartialEq, Clone)]
+#[jetwire(crate = "crate::jw", tag = "type")]
+enum Tool {
+    Search {
+        #[jetwire(complete)]
+        query: Option<String>,
+        page: Option<u32>,
+    },
+}
+
+#[test]
+fn fields_marked_complete_are_absent_until_their_value_has_arrived() {
+    let text = br#"{"url": "https://example.org/a", "note": "slow", "headers": [["a", "b"], ["c", "d"]],
+        "retry": {"times": 3}, "tool": {"type": "Search", "query": "rust json", "page": 2}}"#;
+    let full: Fetch = jetwire_json::from_slice(text).unwrap();
+    let mut reader = PartialReader::new();
+    let mut seen_url_missing = false;
+    let mut seen_note_prefix = false;
+    for (at, byte) in text.iter().enumerate() {
+        reader.push(std::slice::from_ref(byte)).unwrap();
+        let shown = match reader.value_as::<Fetch>() {
+            Ok(Some(shown)) => shown,
+            Ok(None) => continue,
+            // An internally tagged enum reads once its tag has arrived whole.
+            Err(_)
+                if reader.value().unwrap().get("tool").is_some() && !reader.is_complete_at("/tool/type") =>
+            {
+                continue;
+            }
+            Err(err) => panic!("after byte {at}: {err}"),
+        };
+        // A field marked complete is absent or whole; the others show their prefix.
+        assert!(shown.url.is_none() || shown.url == full.url, "after byte {at}: {shown:?}");
+        assert!(shown.headers.is_empty() || shown.headers == full.headers, "after byte {at}: {shown:?}");
+        assert!(shown.retry.is_none() || shown.retry == full.retry, "after byte {at}: {shown:?}");
+        if let Some(Tool::Search { query, .. }) = &shown.tool {
+            let Some(Tool::Search { query: full_query, .. }) = &full.tool else { unreachable!() };
+            assert!(query.is_none() || query == full_query, "after byte {at}: {shown:?}");
+        }
+        seen_url_missing |= shown.url.is_none() && reader.value().unwrap().get("url").is_some();
+        seen_note_prefix |= shown.note.as_deref() == Some("sl");
+    }
+    // The controls: the url was shown in the value while the typed read held it back, and an
+    // unmarked field showed its prefix.
+    assert!(seen_url_missing && seen_note_prefix);
+    assert_eq!(reader.value_as::<Fetch>().unwrap(), Some(full.clone()));
+    // Every other read ignores the attribute.
+    assert_eq!(jetwire_json::from_slice::<Fetch>(text).unwrap(), full);
 }
 
 #[test]

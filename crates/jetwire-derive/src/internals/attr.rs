@@ -232,6 +232,9 @@ pub struct Field {
     pub bound: Bound,
     /// `recursive`: the field holds its container again, through another type.
     pub recursive: Option<Span>,
+    /// `complete`: in a typed read of a partial value, the field reads as absent until its
+    /// value is complete.
+    pub complete: Option<Span>,
 }
 
 /// A `borrow` attribute.
@@ -415,6 +418,7 @@ impl Field {
         let mut base64 = Flag::none(cx, "base64");
         let mut bound = Attr::none(cx, "bound");
         let mut recursive = Flag::none(cx, "recursive");
+        let mut complete = Flag::none(cx, "complete");
 
         for_each_meta(cx, &field.attrs, serde, |meta, origin| {
             if !shared_with_serde(&meta, origin, FIELD_SHARED) {
@@ -485,6 +489,9 @@ impl Field {
             } else if meta.path.is_ident("recursive") {
                 flag_value(cx, &meta, "recursive")?;
                 recursive.set_from(origin, span);
+            } else if meta.path.is_ident("complete") {
+                flag_value(cx, &meta, "complete")?;
+                complete.set_from(origin, span);
             } else if meta.path.is_ident("ignore_serde") {
                 flag_value(cx, &meta, "ignore_serde")?;
             } else {
@@ -510,6 +517,7 @@ impl Field {
             base64: base64.get(),
             bound: bound.get().unwrap_or_default(),
             recursive: recursive.get(),
+            complete: complete.get(),
         }
     }
 }

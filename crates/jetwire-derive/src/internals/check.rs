@@ -273,6 +273,15 @@ fn check_field(cx: &Ctxt, field: &Field, style: Style) {
             }
         }
     }
+    if let Some(span) = a.complete {
+        if style != Style::Struct {
+            cx.error_at(span, "#[jetwire(complete)] can only be used on named fields");
+        } else if a.flatten.is_some() {
+            cx.error_at(span, "#[jetwire(complete)] cannot be combined with #[jetwire(flatten)]: its fields are read one by one");
+        } else if a.skip_deserializing.is_some() {
+            cx.error_at(span, "#[jetwire(complete)] has no effect on a field that is not read");
+        }
+    }
     if let (Some(span), Some(_)) = (a.base64, &a.with) {
         cx.error_at(span, "#[jetwire(base64)] cannot be combined with #[jetwire(with = \"...\")]");
     }

@@ -70,18 +70,26 @@ impl Builder {
         self.pending.is_some()
     }
 
-    /// The path to the innermost value in progress (open containers, then the string or
-    /// number in progress in the innermost), or `None` when no value is in progress. Empty
-    /// when it is the whole value.
-    pub(super) fn open_path(&self) -> Option<Vec<PathStep<'_>>> {
+    /// The positions, from the root down, of the values in progress that lead to the
+    /// innermost one (open containers, then the string or number in progress in the
+    /// innermost): each an index in its parent array or object. `None` when no value is in
+    /// progress; empty when it is the whole value.
+    pub(super) fn open_indices(&self) -> Option<Vec<usize>> {
         if self.open.is_empty() && self.pending.is_none() {
             return None;
         }
-        let mut steps = Vec::with_capacity(self.open.len());
+        let places = self.open.iter().skip(1).map(|open| open.place).chain(self.pending);
+        Some(places.map_while(|place| if let Place::At(at) = place { Some(at) } else { None }).collect())
+    }
+
+    /// [`open_indices`](Self::open_indices) as steps: an object member's key, an array's
+    /// index.
+    pub(super) fn open_path(&self) -> Option<Vec<PathStep<'_>>> {
+        let indices = self.open_indices()?;
+        let mut steps = Vec::with_capacity(indices.len());
         let mut current = self.root.as_ref();
-        let inner = self.open.iter().skip(1).map(|open| open.place).chain(self.pending);
-        for place in inner {
-            let (Some(container), Place::At(at)) = (current, place) else { break };
+        for at in indices {
+            let Some(container) = current else { break };
             let (step, child) = match container {
                 Value::Array(items) => (PathStep::Index(at), items.get(at)),
                 Value::Object(map) => match map.get_index(at) {

@@ -74,8 +74,11 @@
 //!
 //! [`value_as`](PartialReader::value_as) (and `value_as_serde` with the `serde` feature) give
 //! the value so far as a typed value: fields not shown yet read as absent ones (`None`, or the
-//! default with `#[jetwire(default)]`). That goes through the whole value's text, one ordinary
-//! read of it per call: take it when it is needed, not per piece of a large document.
+//! default with `#[jetwire(default)]`). A field whose partial value would mislead (a URL, an
+//! amount, a command) can be marked `#[jetwire(complete)]`: through jetwire's derive, it reads
+//! as absent until its whole value has arrived. That goes through the whole value's text, one
+//! ordinary read of it per call: take it when it is needed, not per piece of a large document.
+
 //!
 //! With the `futures` feature, `PartialStream` reads the pieces from a `Stream` of byte
 //! chunks and hands out the reader after each.
@@ -86,6 +89,7 @@ mod reader;
 #[cfg(feature = "futures")]
 mod stream;
 mod text;
+mod typed;
 
 pub use reader::PartialReader;
 #[cfg(feature = "futures")]

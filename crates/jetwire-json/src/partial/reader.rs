@@ -286,7 +286,8 @@ impl PartialReader {
     /// # Ok::<(), jetwire_json::Error>(())
     /// ```
     pub fn value_as<T: FromJsonOwned>(&self) -> Result<Option<T>> {
-        self.value().map(crate::from_value).transpose()
+        let Some(value) = self.value() else { return Ok(None) };
+        super::typed::read_marked(value, self.builder.open_indices().as_deref()).map(Some)
     }
 
     /// [`value_as`](Self::value_as) for a serde type, through the serde bridge (feature
@@ -404,7 +405,8 @@ impl PartialReader {
     }
 
     /// Whether the token the input held ended in could be complete now: the input has ended,
-    /// or what arrived could end it (a `"` for a string, a byte that is not a digit, sign,
+    /// or what arrived could end it (a `"` for a string, a `"` or `:` for a property name, a
+    /// byte that is not a digit, sign,
     /// point or exponent for a number, anything but whitespace after whitespace), or has at
     /// least doubled it, so that a long token
     /// arriving in small pieces is not scanned again per piece.
@@ -419,7 +421,10 @@ impl PartialReader {
         }
         let ends: fn(&u8) -> bool = match unfinished.kind {
             Kind::Literal | Kind::Other => return true,
-            Kind::String | Kind::Key => |&byte| byte == b'"',
+            Kind::String => |&byte| byte == b'"',
+            // A property name is read with the `:` after it: once its closing quote has
+            // arrived, the colon is what completes it.
+            Kind::Key => |&byte| byte == b'"' || byte == b':',
             Kind::Blank => |&byte| !matches!(byte, b' ' | b'\t' | b'\n' | b'\r'),
             Kind::Number => |&byte| !matches!(byte, b'0'..=b'9' | b'+' | b'-' | b'.' | b'e' | b'E'),
         };

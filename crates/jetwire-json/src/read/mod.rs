@@ -148,6 +148,10 @@ pub struct Reader<'de> {
     /// (modulo [`RUN_LEVELS`]): the guess it checks first for the next one there (see
     /// [`skip_whitespace_slow`](Self::skip_whitespace_slow)).
     runs: [u8; RUN_LEVELS],
+    /// Where (offsets in `origin`'s terms, ascending) the values start that a partial read
+    /// shows while they are still arriving: see [`value_in_progress`](Self::value_in_progress).
+    /// Empty but for a typed read of a partial value.
+    in_progress: &'de [usize],
 }
 
 /// How many nesting levels the whitespace step remembers a run for.
@@ -176,7 +180,33 @@ impl<'de> Reader<'de> {
             scratch: Vec::new(),
             walk_from: 0,
             runs: [0; RUN_LEVELS],
+            in_progress: &[],
         }
+    }
+
+    /// This reader, told that the values starting at `starts` (ascending offsets in its input)
+    /// are still arriving: a typed read of a partial value
+    /// ([`PartialReader::value_as`](crate::partial::PartialReader::value_as)).
+    pub(crate) fn marking_in_progress(self, starts: &'de [usize]) -> Self {
+        debug_assert!(starts.is_sorted());
+        Reader { in_progress: starts, ..self }
+    }
+
+    /// Whether the value the reader is at is still arriving, in a typed read of a partial
+    /// value: derived code asks it for fields marked `#[jetwire(complete)]`, which read as
+    /// absent until their value is complete. Always `false` in any other read.
+    #[doc(hidden)]
+    #[inline]
+    pub fn value_in_progress(&mut self) -> bool {
+        !self.in_progress.is_empty() && self.value_in_progress_at_start()
+    }
+
+    #[cold]
+    fn value_in_progress_at_start(&mut self) -> bool {
+        if self.skip_whitespace().is_none() {
+            return false;
+        }
+        self.in_progress.binary_search(&(self.base + self.pos)).is_ok()
     }
 
     /// A new reader over `raw` (bytes from this reader's input, typically from
@@ -191,7 +221,8 @@ impl<'de> Reader<'de> {
         let raw_start = raw.as_ptr() as usize;
         let inside = raw_start >= origin_start && raw_start + raw.len() <= origin_start + self.origin.len();
         let (origin, base) = if inside { (self.origin, raw_start - origin_start) } else { (raw, 0) };
-        Reader { input: raw, pos: 0, origin, base, ..Reader::with_options(raw, self.options) }
+        let in_progress = self.in_progress;
+        Reader { input: raw, pos: 0, origin, base, in_progress, ..Reader::with_options(raw, self.options) }
     }
 
     /// The options this reader was made with.

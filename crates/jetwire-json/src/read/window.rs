@@ -144,6 +144,7 @@ impl<'de> Reader<'de> {
             scratch: Vec::new(),
             walk_from: 0,
             runs: [0; super::RUN_LEVELS],
+            in_progress: &[],
         }
     }
 

@@ -156,7 +156,16 @@ impl<'a> NamedFields<'a> {
                 let next = proc_macro2::Literal::usize_suffixed(k + 1);
                 quote!(__expect = #next;)
             });
+            // A field that must be complete before it is shown reads as absent while its value
+            // is still arriving (a typed read of a partial value); its bit stays clear.
+            let held_back = field.attrs.complete.is_some().then(|| {
+                quote!(#k if __r.value_in_progress() => {
+                    __r.skip_value()?;
+                    true
+                })
+            });
             quote! {
+                #held_back
                 #k => {
                     if #word & #bit != 0 {
                         return ::core::result::Result::Err(__r.duplicate_field(#name));

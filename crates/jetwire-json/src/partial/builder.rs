@@ -13,7 +13,7 @@
 use super::keys::Keys;
 use crate::read::Token;
 use crate::typed::scalars::owned_string;
-use crate::value::{Map, Number, Value};
+use crate::value::{Array, Map, Number, Value};
 
 /// Where a value stands in its parent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +30,8 @@ struct Open {
     place: Place,
     /// An object's keys.
     keys: Keys,
+    /// Where its size is remembered in [`Builder::sizes`].
+    size_slot: usize,
 }
 
 /// The value of the document read so far.
@@ -45,6 +47,24 @@ pub(super) struct Builder {
     /// The value in progress (a string not yet terminated, a number that may grow), replaced
     /// in its place when its token is complete.
     pending: Option<Place>,
+    /// The length of the last array and the last object closed in each place of the
+    /// document's shape (see [`size_slot`]): the room a new one there starts with. Documents
+    /// repeat their shapes (a list of records), so the guess is usually exact, and a container
+    /// then grows without being moved.
+    sizes: [[u8; 2]; SIZE_SLOTS],
+    /// The key lists of closed objects, kept for the next ones.
+    spare_keys: Vec<Keys>,
+}
+
+/// How many places of a document's shape remember the size of their last containers.
+const SIZE_SLOTS: usize = 32;
+
+/// Where the size of a container is remembered: by its depth and, in an object, its position
+/// (the fifth member of a record is the same kind of value in every record), so that the
+/// records of a list, and their members, each find the size of the one before.
+fn size_slot(depth: usize, in_object: bool, at: usize) -> usize {
+    let position = if in_object { at + 1 } else { 0 };
+    (depth.wrapping_mul(17) ^ position.wrapping_mul(5)) % SIZE_SLOTS
 }
 
 impl Builder {
@@ -128,8 +148,8 @@ impl Builder {
     /// Adds the complete token `token`.
     pub(super) fn apply(&mut self, token: Token<'_>) {
         match token {
-            Token::BeginObject => self.open(Value::Object(Map::new())),
-            Token::BeginArray => self.open(Value::Array(Default::default())),
+            Token::BeginObject => self.open(true),
+            Token::BeginArray => self.open(false),
             Token::EndObject | Token::EndArray => self.close(),
             Token::PropertyName(key) => self.key = Some(owned_string(key.decoded())),
             Token::String(text) => match self.pending.and_then(|place| self.slot(place).as_string_mut()) {
@@ -211,21 +231,53 @@ impl Builder {
         }
     }
 
-    /// Opens the empty container `container` where the next value goes.
-    fn open(&mut self, container: Value) {
+    /// Opens an empty object or array where the next value goes, with room for as many
+    /// members or elements as the last one closed in the same place of the shape.
+    fn open(&mut self, object: bool) {
+        let in_object = matches!(self.detached.last(), Some(Value::Object(_)));
+        let at = match self.detached.last() {
+            Some(Value::Object(map)) => map.len(),
+            Some(Value::Array(items)) => items.len(),
+            _ => 0,
+        };
+        let size_slot = size_slot(self.open.len(), in_object, at);
+        let room = usize::from(self.sizes[size_slot][usize::from(object)]);
+        let container = if object {
+            Value::Object(Map::with_capacity(room))
+        } else {
+            Value::Array(Array::with_capacity(room))
+        };
         let place = self.put(container);
         let container = match place {
             Place::Root => self.root.take().expect("just put"),
             Place::At(at) => std::mem::take(child_at(self.detached.last_mut().expect("a parent"), at)),
         };
         self.detached.push(container);
-        self.open.push(Open { place, keys: Keys::default() });
+        let keys = self.spare_keys.pop().unwrap_or_default();
+        self.open.push(Open { place, keys, size_slot });
     }
 
     /// Closes the innermost container: back into its parent's place.
     fn close(&mut self) {
-        let open = self.open.pop().expect("a container is open");
-        let container = self.detached.pop().expect("a container is open");
+        let mut open = self.open.pop().expect("a container is open");
+        let mut container = self.detached.pop().expect("a container is open");
+        // A guess too large gives its room back, so that memory stays within twice the value.
+        let (object, len) = match &mut container {
+            Value::Object(map) => {
+                map.trim_room();
+                (true, map.len())
+            }
+            Value::Array(items) => {
+                items.trim_room();
+                (false, items.len())
+            }
+            _ => unreachable!("only containers are open"),
+        };
+        self.sizes[open.size_slot][usize::from(object)] = len.min(255) as u8;
+        if object {
+            open.keys.clear();
+            self.spare_keys.push(open.keys);
+        }
         self.put_back(container, open.place);
     }
 
@@ -271,5 +323,39 @@ fn child_at(container: &mut Value, at: usize) -> &mut Value {
         Value::Array(items) => &mut items[at],
         Value::Object(map) => map.value_at_mut(at),
         _ => unreachable!("only containers have children"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::partial::PartialReader;
+    use crate::value::Value;
+
+    /// Lists of records take the room of the one before; a guess too large is given back, so
+    /// that containers of very different sizes side by side hold at most twice their room.
+    #[test]
+    fn containers_start_with_the_room_of_the_last_one_in_their_place() {
+        let long: Vec<String> = (0..200).map(|i| i.to_string()).collect();
+        let text = format!("[[{long}], [1], [{long}], [1, 2], []]", long = long.join(","));
+        let mut reader = PartialReader::new();
+        for piece in text.as_bytes().chunks(7) {
+            reader.push(piece).unwrap();
+        }
+        let value = reader.finish().unwrap();
+        let Value::Array(lists) = &value else { panic!("an array") };
+        for list in lists.iter() {
+            let Value::Array(items) = list else { panic!("arrays") };
+            assert!(items.capacity() <= 2 * items.len() + 8, "{} for {}", items.capacity(), items.len());
+        }
+        // The records of a list, a piece at a time: each one grows without being moved.
+        let text = format!("[{}]", vec![r#"{"a": 1, "b": [1, 2, 3], "c": {"d": 4, "e": 5}}"#; 50].join(","));
+        let mut reader = PartialReader::new();
+        for piece in text.as_bytes().chunks(10) {
+            reader.push(piece).unwrap();
+        }
+        let value = reader.finish().unwrap();
+        for record in value.as_array().unwrap().iter().skip(1) {
+            assert_eq!(record["b"].as_array().unwrap().capacity(), 3);
+        }
     }
 }

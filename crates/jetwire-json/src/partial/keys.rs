@@ -40,6 +40,12 @@ impl Index {
 }
 
 impl Keys {
+    /// Forgets the keys, keeping the room they took for another object.
+    pub(super) fn clear(&mut self) {
+        self.prints.clear();
+        self.index = None;
+    }
+
     /// Sets `key` to `value` in `map`: in the place of a key it already has, else last.
     /// Returns the member's position.
     pub(super) fn insert(&mut self, map: &mut Map, key: String, value: Value) -> usize {

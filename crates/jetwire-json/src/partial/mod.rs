@@ -58,8 +58,9 @@
 //! unterminated string grows by the settled part of each piece. No piece goes over the
 //! document again. [`value`](PartialReader::value) is a reference to the value kept, which
 //! costs nothing. A 1 MB document fed in 100-byte pieces, with the value looked at after each
-//! one, costs about three times one ordinary read of it (2.9 to 3.5 times as measured), in
-//! 1 KB pieces about twice, in 4 KB pieces 1.7 times: each piece costs a few hundred
+//! one, costs at most three times one ordinary read of it (2.92 times in the benchmark's
+//! `partial:1mb:100`), in 1 KB pieces about twice, in 4 KB pieces 1.7 times: each piece costs
+//! a few hundred
 //! nanoseconds of its own (taking up the reader where it stopped, the token it ends in), and
 //! each token a little more than the ordinary read's (the value is built in place, ready to be
 //! shown, rather than each container moved into place once complete). A parser that reads the

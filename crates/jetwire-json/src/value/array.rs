@@ -36,6 +36,20 @@ impl Array {
         Array { items: Vec::with_capacity(capacity) }
     }
 
+    /// The elements there is room for.
+    #[cfg(test)]
+    pub(crate) fn capacity(&self) -> usize {
+        self.items.capacity()
+    }
+
+    /// Gives back the room beyond twice the elements (and a few): for an array built with
+    /// room guessed too large.
+    pub(crate) fn trim_room(&mut self) {
+        if self.items.capacity() > 2 * self.items.len() + 8 {
+            self.items.shrink_to_fit();
+        }
+    }
+
     /// The elements, taken out as a `Vec`.
     pub fn into_vec(mut self) -> Vec<Value> {
         std::mem::take(&mut self.items)

@@ -58,6 +58,14 @@ impl Map {
         Map { entries }
     }
 
+    /// Gives back the room beyond twice the members (and a few): for a map built with room
+    /// guessed too large.
+    pub(crate) fn trim_room(&mut self) {
+        if self.entries.capacity() > 2 * self.entries.len() + 8 {
+            self.entries.shrink_to_fit();
+        }
+    }
+
     /// The number of members.
     #[inline]
     pub fn len(&self) -> usize {

@@ -5,7 +5,7 @@
 //! look at every character and take a slower path of their own.
 
 use jetwire_core::output::extend_from_array;
-use jetwire_core::scan;
+use jetwire_core::{ascii, scan};
 
 /// Which characters a writer escapes beyond the minimum.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,9 +36,46 @@ pub(crate) fn escape_into(out: &mut Vec<u8>, text: &[u8], mode: EscapeMode) -> R
     if mode.is_minimal() {
         escape_minimal(out, text);
         Ok(())
+    } else if !mode.html_safe {
+        escape_ascii_only(out, text)
     } else {
         escape_per_char(out, text, mode)
     }
+}
+
+/// ASCII-only escaping: runs of ASCII, which need only minimal escaping, go through the
+/// minimal escaper's SIMD copy; only the non-ASCII characters between them are taken one by
+/// one, each as its `\uXXXX` escape (two for a character beyond the BMP).
+fn escape_ascii_only(out: &mut Vec<u8>, text: &[u8]) -> Result<(), IllFormedUtf8> {
+    let mode = EscapeMode { ascii_only: true, html_safe: false };
+    let mut at = 0;
+    while at < text.len() {
+        let run = ascii_len(&text[at..]);
+        escape_minimal(out, &text[at..at + run]);
+        at += run;
+        if at == text.len() {
+            break;
+        }
+        // A UTF-8 sequence is all non-ASCII bytes, so the run ends between characters.
+        let end = text[at..].iter().position(u8::is_ascii).map_or(text.len(), |len| at + len);
+        escape_per_char(out, &text[at..end], mode).map_err(|err| IllFormedUtf8 { index: at + err.index })?;
+        at = end;
+    }
+    Ok(())
+}
+
+/// How many bytes `text` starts with that are ASCII: 64 at a look.
+#[inline]
+fn ascii_len(text: &[u8]) -> usize {
+    let mut len = 0;
+    while let Some(block) = text.get(len..len + 64) {
+        let run = ascii::ascii_prefix_len(block.try_into().expect("64 bytes"));
+        len += run;
+        if run < 64 {
+            return len;
+        }
+    }
+    len + text[len..].iter().take_while(|byte| byte.is_ascii()).count()
 }
 
 /// Appends `text` (not its quotes) with minimal escaping: `"`, `\` and control characters.
@@ -308,6 +345,8 @@ pub(crate) fn is_valid_escaped_content(content: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use proptest::strategy::Strategy as _;
+
     use super::*;
 
     fn escaped(text: &[u8], ascii_only: bool, html_safe: bool) -> String {
@@ -348,6 +387,31 @@ mod tests {
             let mut expected = prefix;
             expected.extend(reference_minimal(text));
             proptest::prop_assert_eq!(out, expected);
+        }
+    }
+
+    proptest::proptest! {
+        /// ASCII-only escaping (runs of ASCII through the minimal escaper) writes what the
+        /// character-by-character escaper writes, and fails where it fails, on any bytes: ASCII
+        /// runs across 64-byte looks, characters of every width, ill-formed UTF-8.
+        #[test]
+        fn ascii_only_escaping_matches_the_per_character_escaper(
+            pieces in proptest::collection::vec(proptest::prop_oneof![
+                4 => proptest::collection::vec(proptest::sample::select(&b"ab \"\\\n\x01\x7f<"[..]), 0..90),
+                2 => proptest::collection::vec(proptest::sample::select(&["é", "中", "😀", "\u{2028}", "\u{7f}\u{80}"][..]), 0..6)
+                    .prop_map(|chars| chars.concat().into_bytes()),
+                1 => proptest::collection::vec(proptest::prelude::any::<u8>(), 0..4),
+            ], 0..12),
+        ) {
+            let text = pieces.concat();
+            let mode = EscapeMode { ascii_only: true, html_safe: false };
+            let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+            let ours_result = escape_ascii_only(&mut ours, &text).map_err(|err| err.index);
+            let theirs_result = escape_per_char(&mut theirs, &text, mode).map_err(|err| err.index);
+            proptest::prop_assert_eq!(ours_result, theirs_result);
+            if ours_result.is_ok() {
+                proptest::prop_assert_eq!(ours, theirs);
+            }
         }
     }
 

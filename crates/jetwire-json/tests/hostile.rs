@@ -527,3 +527,32 @@ fn both_options_together() {
     assert!(!accepts(input, trailing_commas()));
     assert_eq!(tokens(input, both), tokens(br#"{"a":[1,2],"b":true}"#, ReadOptions::default()));
 }
+
+/// Validation (a whole-document skip, which checks escapes a block at a time) refuses a
+/// `\u` escape with any byte that is not a hex digit, wherever the escape falls in its block
+/// and whichever of its four digits is wrong, as serde_json does.
+#[test]
+fn validation_refuses_a_bad_hex_digit_anywhere() {
+    for padding in 0..70 {
+        for wrong in 0..4 {
+            for bad in [b'g', b'G', b'/', b':', b'@', b'`', b' ', b'"'] {
+                let mut digits = *b"00e9";
+                digits[wrong] = bad;
+                let text = format!(
+                    "[\"{}\\u{}\", \"{}\"]",
+                    "x".repeat(padding),
+                    String::from_utf8_lossy(&digits),
+                    "\\u4e2d".repeat(20)
+                );
+                let mut reader = jetwire_json::Reader::new(text.as_bytes());
+                let ours = reader.skip_value().and_then(|()| reader.finish());
+                let theirs = serde_json::from_str::<serde_json::Value>(&text);
+                assert_eq!(ours.is_ok(), theirs.is_ok(), "{text}");
+                assert!(ours.is_err(), "{text}");
+            }
+        }
+        let good = format!("[\"{}\\u00e9\\uABcd\", \"{}\"]", "x".repeat(padding), "\\u4e2d".repeat(20));
+        let mut reader = jetwire_json::Reader::new(good.as_bytes());
+        assert!(reader.skip_value().and_then(|()| reader.finish()).is_ok(), "{good}");
+    }
+}

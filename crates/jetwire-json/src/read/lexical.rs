@@ -51,6 +51,12 @@ impl<'de> Reader<'de> {
         match self.input.get(i + 1) {
             Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => Ok(i + 2),
             Some(b'u') => {
+                if let Some(&[a, b, c, d]) = self.input.get(i + 2..i + 6) {
+                    if strings::are_hex_digits([a, b, c, d]) {
+                        return Ok(i + 6);
+                    }
+                }
+                // The error: the first byte that is not a hex digit, or the end.
                 for k in i + 2..i + 6 {
                     match self.input.get(k) {
                         Some(&h) if strings::hex_value(h).is_some() => {}

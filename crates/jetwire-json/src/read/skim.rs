@@ -17,7 +17,7 @@
 
 use jetwire_core::structure::{BLOCK, BlockTokens, Structure, index_blocks};
 
-use super::numbers;
+use super::{numbers, strings};
 
 /// The deepest nesting the walk tracks (one bit per level); deeper values take the token path.
 const MAX_DEPTH: usize = 256;
@@ -303,7 +303,10 @@ fn escapes_are_valid(input: &[u8], base: usize, mut escaped: u64) -> bool {
         escaped &= escaped - 1;
         let valid = match input.get(at) {
             Some(b'"' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => true,
-            Some(b'u') => input.get(at + 1..at + 5).is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit)),
+            Some(b'u') => match input.get(at + 1..at + 5) {
+                Some(&[a, b, c, d]) => strings::are_hex_digits([a, b, c, d]),
+                _ => false,
+            },
             _ => false,
         };
         if !valid {

@@ -279,7 +279,7 @@ pub(crate) fn decode_non_ascii_unicode_escape(
         _ => unit,
     };
     match char::from_u32(code_point) {
-        Some(c) => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+        Some(c) => push_utf8(out, c),
         None if surrogates == Surrogates::Replace => out.extend_from_slice(REPLACEMENT),
         // Generalized UTF-8 of a lone surrogate: 1110xxxx 10xxxxxx 10xxxxxx.
         None => out.extend_from_slice(&[
@@ -311,13 +311,64 @@ pub(crate) fn ascii_unicode_escape(raw: &[u8], i: usize) -> Option<u8> {
 }
 
 /// The value of four hex digits (already validated).
+///
+/// All four at once in one word: a digit's value is its low nibble, a letter's (`a`-`f`, `A`-`F`,
+/// the bytes with bit 6 set) its low nibble plus 9; the nibbles are then gathered, the first
+/// digit the most significant.
+#[inline(always)]
 fn hex4(hex: &[u8]) -> u32 {
-    hex.iter().take(4).fold(0, |acc, &h| (acc << 4) | u32::from(hex_value(h).unwrap_or(0)))
+    let word = u32::from_le_bytes([hex[0], hex[1], hex[2], hex[3]]);
+    let letters = (word >> 6) & 0x0101_0101;
+    let nibbles = (word & 0x0F0F_0F0F) + letters * 9;
+    // Bytes [d0, d1, d2, d3] (d0 lowest): pairs (d0 d1) and (d2 d3) into bytes 0 and 2.
+    let pairs = ((nibbles & 0x000F_000F) << 4) | ((nibbles >> 8) & 0x000F_000F);
+    ((pairs & 0xFF) << 8) | ((pairs >> 16) & 0xFF)
+}
+
+/// Appends `c` in UTF-8: a store of fixed length per width, where `encode_utf8`'s variable
+/// length becomes a call to `memcpy`.
+#[inline(always)]
+fn push_utf8(out: &mut Vec<u8>, c: char) {
+    let code = c as u32;
+    match c.len_utf8() {
+        1 => out.push(code as u8),
+        2 => out.extend_from_slice(&[0xC0 | (code >> 6) as u8, 0x80 | (code & 0x3F) as u8]),
+        3 => out.extend_from_slice(&[
+            0xE0 | (code >> 12) as u8,
+            0x80 | ((code >> 6) & 0x3F) as u8,
+            0x80 | (code & 0x3F) as u8,
+        ]),
+        _ => out.extend_from_slice(&[
+            0xF0 | (code >> 18) as u8,
+            0x80 | ((code >> 12) & 0x3F) as u8,
+            0x80 | ((code >> 6) & 0x3F) as u8,
+            0x80 | (code & 0x3F) as u8,
+        ]),
+    }
+}
+
+/// Whether all four bytes are hex digits: one table look each, no branch between them (a
+/// digit's entry is its value, below 16; any other byte's has the high bits set).
+#[inline(always)]
+pub(crate) fn are_hex_digits(bytes: [u8; 4]) -> bool {
+    const TABLE: [u8; 256] = {
+        let mut table = [0xFF; 256];
+        let mut byte = 0;
+        while byte < 256 {
+            if let Some(value) = hex_value(byte as u8) {
+                table[byte] = value;
+            }
+            byte += 1;
+        }
+        table
+    };
+    let [a, b, c, d] = bytes.map(|byte| TABLE[usize::from(byte)]);
+    (a | b | c | d) & 0xF0 == 0
 }
 
 /// The value of one hex digit.
 #[inline]
-pub(crate) fn hex_value(byte: u8) -> Option<u8> {
+pub(crate) const fn hex_value(byte: u8) -> Option<u8> {
     match byte {
         b'0'..=b'9' => Some(byte - b'0'),
         b'a'..=b'f' => Some(byte - b'a' + 10),
@@ -329,6 +380,49 @@ pub(crate) fn hex_value(byte: u8) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn four_hex_digits_read_as_their_value_in_either_case() {
+        for unit in 0..=0xFFFFu32 {
+            for text in [format!("{unit:04x}"), format!("{unit:04X}")] {
+                assert_eq!(hex4(text.as_bytes()), unit, "{text}");
+            }
+        }
+        assert_eq!(hex4(b"aB3f"), 0xAB3F);
+    }
+
+    #[test]
+    fn hex_digits_are_told_from_every_other_byte() {
+        for byte in 0..=255u8 {
+            for at in 0..4 {
+                let mut bytes = *b"0aF9";
+                bytes[at] = byte;
+                assert_eq!(are_hex_digits(bytes), byte.is_ascii_hexdigit(), "{byte:#x} at {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn characters_of_every_width_are_written_as_utf8() {
+        for c in [
+            '\0',
+            'a',
+            '\u{7F}',
+            '\u{80}',
+            'é',
+            '\u{7FF}',
+            '\u{800}',
+            '中',
+            '\u{FFFF}',
+            '\u{10000}',
+            '😀',
+            char::MAX,
+        ] {
+            let mut out = vec![b'x'];
+            push_utf8(&mut out, c);
+            assert_eq!(&out[1..], c.encode_utf8(&mut [0; 4]).as_bytes(), "{c:?}");
+        }
+    }
 
     #[test]
     fn ascii_unicode_escapes_take_the_short_path() {

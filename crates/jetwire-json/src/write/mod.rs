@@ -373,10 +373,11 @@ impl<O: Output> Writer<O> {
     }
 
     /// A property name, escaped as strings are.
-    #[inline]
+    #[inline(always)]
     pub fn property_name(&mut self, name: &str) -> Result<()> {
-        // The common case in one append: compact output, minimal escaping, and a short name
-        // that needs no escape, after the object's `{` or after a member.
+        // The common case in one append, in the caller's code: compact output, minimal
+        // escaping, and a short name that needs no escape, after the object's `{` or after a
+        // member.
         let bytes = name.as_bytes();
         if self.options.indent.is_none()
             && self.escape_mode().is_minimal()
@@ -389,6 +390,12 @@ impl<O: Output> Writer<O> {
             self.state = State::Value;
             return Ok(());
         }
+        self.property_name_general(name)
+    }
+
+    /// [`property_name`](Self::property_name) in every other case.
+    #[inline(never)]
+    fn property_name_general(&mut self, name: &str) -> Result<()> {
         self.before_property_name()?;
         let mode = self.escape_mode();
         let buffer = self.out.buffer();

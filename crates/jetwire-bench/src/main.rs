@@ -40,13 +40,15 @@ struct Args {
     #[arg(long)]
     smoke: bool,
     /// Also run the cases too long for the default run: `checkfile:large`, `jetwire check`'s
-    /// streaming validation of a generated file of 200 MB against validating it in memory.
+    /// streaming validation of a generated file of 200 MB against validating it in memory, and
+    /// `partial:1mb:100`, a partial read of 1 MB against jiter's.
     #[arg(long)]
     large: bool,
     /// Run the generic cases on these JSON files instead of the suite's workloads: validation
-    /// (`check:`), DOM read and write (`dom:`), the serde bridge into `serde_json::Value`
-    /// (`serde:`), and with --pointer a lazy lookup (`get:`), against every peer. A file that
-    /// is not JSON is an error naming its line and column.
+    /// (`check:`), DOM read and write (`dom:`), the read-only document's parse and write
+    /// (`doc:`), the serde bridge into `serde_json::Value` (`serde:`), and with --pointer a lazy
+    /// lookup (`get:`), against every peer. A file that is not JSON is an error naming its line
+    /// and column.
     #[arg(long, num_args = 1.., value_name = "PATH")]
     file: Vec<PathBuf>,
     /// With --file: a JSON Pointer (such as `/items/0/name`) to look up in each file with

@@ -3,6 +3,7 @@
 //!
 //! - `check:<file>`: validation ([`pieces::check_case`]);
 //! - `dom:<file>`: DOM read and write ([`dom`]);
+//! - `doc:<file>`: the read-only document's parse and write ([`super::document`]);
 //! - `serde:<file>`: the serde bridge into and from `serde_json::Value` ([`bridge`]);
 //! - `get:<file>`: jetwire's `get` of each `--pointer` against sonic-rs's ([`lazy`]).
 //!
@@ -151,6 +152,8 @@ mod tests {
                 "check:orders.json/read",
                 "dom:orders.json/read",
                 "dom:orders.json/write",
+                "doc:orders.json/read",
+                "doc:orders.json/write",
                 "serde:orders.json/read",
                 "serde:orders.json/write",
                 "get:orders.json/read"

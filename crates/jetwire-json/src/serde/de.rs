@@ -14,6 +14,7 @@ use ::serde::forward_to_deserialize_any;
 use super::error::positioned;
 use super::{EXACT_VALUE_TOKEN, RAW_VALUE_TOKEN};
 use crate::error::{Error, Result};
+use crate::read::numbers;
 use crate::read::{JsonStr, Key, ReadOptions, Reader, TokenKind};
 
 /// serde's `Deserializer` over a jetwire [`Reader`].
@@ -74,21 +75,24 @@ impl<'de> Deserializer<'de> {
     /// Reads a number for `deserialize_any`: integers as `u64`/`i64` (or `u128`/`i128` when
     /// larger), everything else as `f64`.
     fn visit_number<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
-        let number = self.reader.read_number()?;
-        let text = number.as_str();
-        // `-0` is the float -0.0 to serde_json, which keeps its sign.
-        if number.is_integer() && text != "-0" {
-            if let Some(value) = number.as_u64() {
-                return visitor.visit_u64(value);
-            }
-            if let Some(value) = number.as_i64() {
-                return visitor.visit_i64(value);
+        // One scan: the digits gathered once decide the kind and give the value.
+        let (number, text) = self.reader.read_scanned_number()?;
+        if number.is_integer {
+            // `-0` is the float -0.0 to serde_json, which keeps its sign.
+            if !number.negative {
+                if let Some(value) = numbers::to_u64(&number, text.as_bytes()) {
+                    return visitor.visit_u64(value);
+                }
+            } else if number.mantissa != 0 {
+                if let Some(value) = numbers::to_i64(&number) {
+                    return visitor.visit_i64(value);
+                }
             }
             // Larger integers reach `deserialize_any` as their nearest f64, as with serde_json:
             // most visitors (`serde_json::Value`'s among them) take no 128-bit integers, and a
             // visitor cannot be asked twice. Fields typed `u128`/`i128` read them exactly.
         }
-        match number.as_f64() {
+        match numbers::to_f64(&number, text.as_bytes()) {
             Some(value) => visitor.visit_f64(value),
             // Beyond the f64 range: the reader's own error, at the number.
             None => Err(self.out_of_range(text)),

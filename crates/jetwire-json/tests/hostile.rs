@@ -556,3 +556,28 @@ fn validation_refuses_a_bad_hex_digit_anywhere() {
         assert!(reader.skip_value().and_then(|()| reader.finish()).is_ok(), "{good}");
     }
 }
+
+/// A string with escapes decodes to UTF-8 whatever its source: ASCII source (checked once,
+/// then trusted), a lone surrogate (U+FFFD), non-ASCII source, ill-formed source bytes (U+FFFD,
+/// as every string read), short and long (the two ways a decoded string is handed out).
+#[test]
+fn strings_with_escapes_decode_to_utf8_from_any_source() {
+    for repeat in [1, 200] {
+        let cases: [(&[u8], String); 4] = [
+            (br"caf\u00e9 \ud83d\ude00", "café 😀".to_owned()),
+            (br"lone \ud800 x\n", "lone \u{FFFD} x\n".to_owned()),
+            ("déjà \\u00e9\\t".as_bytes(), "déjà é\t".to_owned()),
+            (b"bad \xff\xfe \\u00e9", "bad \u{FFFD}\u{FFFD} é".to_owned()),
+        ];
+        for (source, expected) in cases {
+            let source = source.repeat(repeat);
+            let text = [&b"\""[..], &source, b"\""].concat();
+            let expected = expected.repeat(repeat);
+            assert_eq!(from_slice::<String>(&text).unwrap(), expected);
+            let value: jetwire_json::Value = from_slice(&text).unwrap();
+            assert_eq!(value.as_str(), Some(expected.as_str()));
+            let mut parser = jetwire_json::document::Parser::new();
+            assert_eq!(parser.parse(&text).unwrap().as_str(), Some(expected.as_str()));
+        }
+    }
+}

@@ -33,6 +33,11 @@ pub(crate) fn decode_str(raw: &[u8], has_escapes: bool) -> Cow<'_, str> {
     }
     let mut out = Vec::with_capacity(raw.len());
     decode_into(raw, &mut out, Surrogates::Replace);
+    if raw.is_ascii() {
+        // SAFETY: the output holds `raw`'s ASCII bytes and what its escapes decode to, whole
+        // characters in UTF-8 (U+FFFD for an unpaired surrogate, under `Surrogates::Replace`).
+        return Cow::Owned(unsafe { String::from_utf8_unchecked(out) });
+    }
     Cow::Owned(into_string(out))
 }
 

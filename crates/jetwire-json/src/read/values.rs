@@ -296,10 +296,24 @@ impl<'de> Reader<'de> {
             self.scratch = out;
             return Err(err);
         }
+        // Escapes decode to whole characters (U+FFFD for a lone surrogate), so when the
+        // source between the quotes is ASCII (as text written with every non-ASCII character
+        // escaped is), the decoded text is UTF-8 without a check.
+        let source_is_ascii = self.input[start..self.pos - 1].is_ascii();
         if out.len() >= COPY_OUT_BELOW {
-            return Ok(strings::into_string(out));
+            return Ok(if source_is_ascii {
+                // SAFETY: ASCII source bytes and the UTF-8 of whole characters (see above).
+                unsafe { String::from_utf8_unchecked(out) }
+            } else {
+                strings::into_string(out)
+            });
         }
-        let text = strings::to_string(&out);
+        let text = if source_is_ascii {
+            // SAFETY: ASCII source bytes and the UTF-8 of whole characters (see above).
+            unsafe { std::str::from_utf8_unchecked(&out) }.to_owned()
+        } else {
+            strings::to_string(&out)
+        };
         self.scratch = out;
         Ok(text)
     }
@@ -340,9 +354,15 @@ impl<'de> Reader<'de> {
                     i += 6;
                 }
                 0 => {
-                    let next = self.validate_escape(i)?;
+                    // `\u` and four hex digits, checked in place; anything else is reported by
+                    // `validate_escape`.
+                    let hex_at = |at: usize| match input.get(at + 1..at + 6) {
+                        Some(&[b'u', a, b, c, d]) => strings::are_hex_digits([a, b, c, d]),
+                        _ => false,
+                    };
+                    let next = if hex_at(i) { i + 6 } else { self.validate_escape(i)? };
                     // A high surrogate may pair with the escape after it: validate that one first.
-                    if input.get(next..next + 2) == Some(b"\\u") {
+                    if input.get(next..next + 2) == Some(b"\\u") && !hex_at(next) {
                         self.validate_escape(next)?;
                     }
                     i = strings::decode_non_ascii_unicode_escape(input, i, out, strings::Surrogates::Replace);

@@ -276,7 +276,14 @@ const F32_POW10: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 
 #[inline]
 pub(crate) fn to_f64(number: &ScannedNumber, text: &[u8]) -> Option<f64> {
     if number.overflow {
-        // More than 19 significant digits: only the whole text decides the rounding.
+        // More than 19 significant digits: the first 19 decide unless the value rounds
+        // differently at the two ends of what the rest could add; then the whole text does.
+        let (first, power) = truncated(number, text);
+        if let (Some(low), Some(high)) = (nearest_f64(first, power), nearest_f64(first + 1, power)) {
+            if low == high {
+                return Some(if number.negative { -low } else { low });
+            }
+        }
         return finite(parse_text::<f64>(text));
     }
     let magnitude = nearest_f64(number.mantissa, number.exponent)?;
@@ -301,6 +308,15 @@ pub(crate) fn nearest_f64(mantissa: u64, exponent: i64) -> Option<f64> {
 #[inline]
 pub(crate) fn to_f32(number: &ScannedNumber, text: &[u8]) -> Option<f32> {
     if number.overflow {
+        // As `to_f64` does: the first 19 digits, unless the rest could change the rounding.
+        let (first, power) = truncated(number, text);
+        if let (Some(low), Some(high)) =
+            (float::decimal_to_f32(first, power), float::decimal_to_f32(first + 1, power))
+        {
+            if low == high {
+                return Some(if number.negative { -low } else { low });
+            }
+        }
         return parse_text::<f32>(text).filter(|v| v.is_finite());
     }
     let magnitude = if number.mantissa < (1 << 24) && number.exponent.unsigned_abs() <= 10 {
@@ -311,6 +327,41 @@ pub(crate) fn to_f32(number: &ScannedNumber, text: &[u8]) -> Option<f32> {
         float::decimal_to_f32(number.mantissa, number.exponent)?
     };
     Some(if number.negative { -magnitude } else { magnitude })
+}
+
+/// The first 18 significant digits of a scanned number of more than 19, and the power of ten
+/// that scales them: its magnitude lies in `[first, first + 1) × 10^power`. (Eighteen, so that
+/// `first + 1` has at most 19 digits too.) Only the digits kept are read again: the scan's
+/// exponent already accounts for the fraction, and the others need only be counted.
+fn truncated(number: &ScannedNumber, text: &[u8]) -> (u64, i64) {
+    const KEPT: usize = 18;
+    let start = usize::from(number.negative);
+    let end = if number.has_exponent {
+        text.iter().rposition(|&byte| byte | 0x20 == b'e').expect("the scan saw the exponent")
+    } else {
+        text.len()
+    };
+    // The digits, with at most one point: `I` or `I.F`. The scan's exponent scales the
+    // integer `IF` that all of them spell.
+    let body = &text[start..end];
+    let has_point = body.contains(&b'.');
+    // Only `0.000…` has zeros before its first significant digit (JSON allows no other form).
+    let skipped = body.iter().take_while(|&&byte| byte == b'0' || byte == b'.').count();
+    let zeros = skipped - usize::from(has_point && skipped > 1);
+    let significant = body.len() - usize::from(has_point) - zeros;
+    let mut first = 0u64;
+    let mut kept = 0;
+    for &byte in &body[skipped..] {
+        if byte != b'.' {
+            first = first * 10 + u64::from(byte - b'0');
+            kept += 1;
+            if kept == KEPT {
+                break;
+            }
+        }
+    }
+    // `IF` lies in [first, first + 1) × 10^(significant - KEPT).
+    (first, number.exponent + significant as i64 - KEPT as i64)
 }
 
 fn finite(value: Option<f64>) -> Option<f64> {
@@ -378,6 +429,59 @@ pub(crate) fn to_i128(number: &ScannedNumber, text: &[u8]) -> Option<i128> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Numbers of more than 19 significant digits, read from their first 18 where that decides
+    /// and from the whole text where it does not, against the standard library: random digits,
+    /// values just around a rounding boundary (a 5 then zeros, with and without a far 1),
+    /// fractions with leading zeros, exponents, both signs, f64 and f32.
+    #[test]
+    fn long_numbers_are_correctly_rounded() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || crate::test_rng::xorshift(&mut state);
+        let digits = |count: usize, next: &mut dyn FnMut() -> u64| -> String {
+            (0..count).map(|_| char::from(b'0' + (next() % 10) as u8)).collect()
+        };
+        let mut texts = Vec::new();
+        for _ in 0..20_000 {
+            let head = format!("{}{}", 1 + next() % 9, digits((next() % 18) as usize, &mut next));
+            let tail = match next() % 4 {
+                0 => digits(20 + (next() % 100) as usize, &mut next),
+                1 => format!("5{}", "0".repeat(20 + (next() % 30) as usize)),
+                2 => format!("5{}1", "0".repeat(20 + (next() % 30) as usize)),
+                _ => format!("4{}", "9".repeat(20 + (next() % 30) as usize)),
+            };
+            let whole = format!("{head}{tail}");
+            let point = (next() % (whole.len() as u64 + 1)) as usize;
+            let mut text = match next() % 3 {
+                0 => whole.clone(),
+                1 if point > 0 && point < whole.len() => format!("{}.{}", &whole[..point], &whole[point..]),
+                _ => format!("0.{}{whole}", "0".repeat((next() % 5) as usize)),
+            };
+            if next() % 3 == 0 {
+                text += &format!("e{}{}", if next() % 2 == 0 { "-" } else { "" }, next() % 330);
+            }
+            if next() % 2 == 0 {
+                text.insert(0, '-');
+            }
+            texts.push(text);
+        }
+        for text in &texts {
+            let number = scan(text.as_bytes(), 0).unwrap();
+            assert!(number.overflow, "{text}");
+            let expected = text.parse::<f64>().ok().filter(|v| v.is_finite());
+            assert_eq!(
+                to_f64(&number, text.as_bytes()).map(f64::to_bits),
+                expected.map(f64::to_bits),
+                "{text}"
+            );
+            let expected = text.parse::<f32>().ok().filter(|v| v.is_finite());
+            assert_eq!(
+                to_f32(&number, text.as_bytes()).map(f32::to_bits),
+                expected.map(f32::to_bits),
+                "{text}"
+            );
+        }
+    }
 
     /// `nearest_f64` (used by the reader and by `Number`) on the significands and scales that
     /// decimal spellings produce.

@@ -286,10 +286,13 @@ impl<'de> Reader<'de> {
     /// buffer it was decoded into, as the copy would then cost more than the spare capacity.
     #[inline(never)]
     fn decode_escaped_string(&mut self, start: usize, backslash: usize) -> Result<String> {
+        const SCRATCH_START: usize = 256;
         const COPY_OUT_BELOW: usize = 1024;
         let mut out = core::mem::take(&mut self.scratch);
         out.clear();
-        out.reserve((backslash - start) * 2 + 16);
+        // Room for the text before the escape and as much again; a new reader's buffer starts
+        // with room for a typical string whole, so that it does not grow while decoding one.
+        out.reserve(((backslash - start) * 2 + 16).max(SCRATCH_START));
         if let Err(err) = self.decode_escaped_into(&mut out, start, backslash) {
             // Kept for the retry: input in pieces reads a string that ran into the end of its
             // window again from a longer one.

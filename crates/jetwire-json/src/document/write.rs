@@ -12,6 +12,7 @@
 use std::fmt;
 
 use jetwire_core::Output;
+use jetwire_core::output::extend_short;
 
 use super::node::Node;
 use super::tape::Tag;
@@ -176,7 +177,7 @@ impl CompactPass<'_> {
                 Tag::True => out.extend_from_slice(b"true"),
                 Tag::False => out.extend_from_slice(b"false"),
                 Tag::Unsigned | Tag::Negative | Tag::Float => {
-                    out.extend_from_slice(self.node.to(self.at).number_bytes().expect("a number slot"));
+                    extend_short(out, self.node.to(self.at).number_bytes().expect("a number slot"));
                 }
                 Tag::InputStr | Tag::DecodedStr => self.string(out),
                 tag @ (Tag::Array | Tag::Object) => {

@@ -765,7 +765,8 @@ impl<O: Output> Writer<O> {
     /// validation and no reservation to fill.
     #[inline]
     pub(crate) fn value_bytes(&mut self, json: &[u8]) -> Result<()> {
-        self.scalar(|out| out.extend_from_slice(json))
+        // Mostly a number's text: short, copied without a call to `memcpy`.
+        self.scalar(|out| extend_short(out, json))
     }
 
     /// Room for one value of at most `max_len` bytes, written straight into the output buffer:

@@ -21,6 +21,11 @@ pub struct ErrorPath {
 }
 
 impl ErrorPath {
+    /// An empty path, in a `const` context.
+    pub const fn new() -> ErrorPath {
+        ErrorPath { reversed: Vec::new(), text: String::new() }
+    }
+
     /// Adds a property or field name in front (escaping `~` and `/` as RFC 6901 says).
     pub fn push_front_key(&mut self, key: &str) {
         self.reversed.push(key.replace('~', "~0").replace('/', "~1"));

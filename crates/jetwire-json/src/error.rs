@@ -42,41 +42,64 @@ pub(crate) struct LineCount {
 }
 
 impl LineCount {
+    /// Counts `bytes` after what was counted before. The line feeds and the UTF-8 continuation
+    /// bytes of each eight-byte word are marked in its bytes' top bits and counted with a
+    /// population count.
     pub(crate) fn add(&mut self, bytes: &[u8]) {
+        // A long stretch (a released block of input read in pieces) in passes that do not
+        // branch per word: most words of formatted JSON end no line, some do, unpredictably.
+        // A short one (a piece of a document still arriving) in one pass, without the calls.
+        if bytes.len() >= BULK {
+            return self.add_bulk(bytes);
+        }
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+            let feeds = line_feed_marks(word);
+            let continuations = continuation_marks(word);
+            if feeds == 0 {
+                self.column += 8 - continuations.count_ones() as usize;
+            } else {
+                self.lines += feeds.count_ones() as usize;
+                // The characters after the word's last line feed start the new line.
+                let last = (63 - feeds.leading_zeros() as usize) / 8;
+                let after = u64::MAX.checked_shl(8 * (last as u32 + 1)).unwrap_or(0);
+                self.column = 7 - last - (continuations & after).count_ones() as usize;
+            }
+        }
+        for &byte in words.remainder() {
+            if byte == b'\n' {
+                self.lines += 1;
+                self.column = 0;
+            } else if byte & 0xC0 != 0x80 {
+                self.column += 1;
+            }
+        }
+    }
+    /// [`add`](Self::add) for a long stretch: the line feeds counted throughout, then the
+    /// characters after the last one.
+    fn add_bulk(&mut self, bytes: &[u8]) {
         // Compact JSON has no line feed: one quick search (`contains` looks at a word at a
         // time) spares it the count and the search for the last one.
         if !bytes.contains(&b'\n') {
             self.column += count_chars(bytes);
             return;
         }
-        let last = bytes.iter().rposition(|&b| b == b'\n').expect("a line feed is there");
-        self.lines += count_line_feeds(&bytes[..=last]);
+        let last = bytes.iter().rposition(|&byte| byte == b'\n').expect("a line feed is there");
+        self.lines += count_in_words(&bytes[..=last], line_feed_marks, |byte| byte == b'\n');
         self.column = count_chars(&bytes[last + 1..]);
     }
 }
 
-const LOW_BITS: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+/// Stretches at least this long are counted by [`LineCount::add_bulk`].
+const BULK: usize = 256;
 
 /// Columns count characters: every byte that does not continue a UTF-8 sequence.
 fn count_chars(bytes: &[u8]) -> usize {
-    // ASCII, the common case, is checked a word at a time: every byte is a character.
     if bytes.is_ascii() {
         return bytes.len();
     }
-    // A continuation byte is 10xxxxxx: its top bit set and the one below it clear.
-    bytes.len() - count_in_words(bytes, |word| word & !(word << 1) & HIGH_BITS, |byte| byte & 0xC0 == 0x80)
-}
-
-/// How many line feeds `bytes` holds.
-fn count_line_feeds(bytes: &[u8]) -> usize {
-    // A byte of `word ^ 0x0A..` is zero where a line feed was: its top bit is set below when
-    // neither it nor its low seven bits are.
-    let marks = |word: u64| {
-        let x = word ^ 0x0A0A_0A0A_0A0A_0A0A;
-        !(((x & LOW_BITS) + LOW_BITS) | x) & HIGH_BITS
-    };
-    count_in_words(bytes, marks, |byte| byte == b'\n')
+    bytes.len() - count_in_words(bytes, continuation_marks, |byte| byte & 0xC0 == 0x80)
 }
 
 /// How many bytes of `bytes` pass: `marks` sets the top bit of each passing byte of a word
@@ -89,6 +112,25 @@ fn count_in_words(bytes: &[u8], marks: impl Fn(u64) -> u64, test: impl Fn(u8) ->
         .map(|word| marks(u64::from_le_bytes(word.try_into().expect("eight bytes"))).count_ones() as usize)
         .sum();
     counted + rest.iter().filter(|&&byte| test(byte)).count()
+}
+
+const LOW_BITS: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// The top bit of each byte of `word` that is a line feed.
+#[inline(always)]
+fn line_feed_marks(word: u64) -> u64 {
+    // A byte of `word ^ 0x0A..` is zero where a line feed was: its top bit is set below when
+    // neither it nor its low seven bits are.
+    let x = word ^ 0x0A0A_0A0A_0A0A_0A0A;
+    !(((x & LOW_BITS) + LOW_BITS) | x) & HIGH_BITS
+}
+
+/// The top bit of each byte of `word` that continues a UTF-8 sequence (`10xxxxxx`: its top bit
+/// set and the one below it clear).
+#[inline(always)]
+fn continuation_marks(word: u64) -> u64 {
+    word & !(word << 1) & HIGH_BITS
 }
 
 /// An error from reading or writing JSON.
@@ -105,8 +147,20 @@ fn count_in_words(bytes: &[u8], marks: impl Fn(u64) -> u64, test: impl Fn(u8) ->
 /// assert_eq!((err.line(), err.column(), err.offset()), (2, 8, 9));
 /// ```
 pub struct Error {
-    inner: Box<ErrorImpl>,
+    /// `None` for a reader's placeholder: input in pieces that runs out before a token ends
+    /// reports an end of input that is dropped unseen when more arrives, so it allocates
+    /// nothing ([`PLACEHOLDER`] stands for it; changing it makes it a whole error first).
+    inner: Option<Box<ErrorImpl>>,
 }
+
+/// What a placeholder error reads as: the end of input, nothing more.
+static PLACEHOLDER: ErrorImpl = ErrorImpl {
+    category: Category::Eof,
+    message: String::new(),
+    position: None,
+    path: ErrorPath::new(),
+    source: None,
+};
 
 struct ErrorImpl {
     category: Category,
@@ -141,8 +195,8 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub(crate) fn placed_at(mut self, input: &[u8], offset: usize) -> Error {
-        let placed = Error::at(self.inner.category, String::new(), input, offset);
-        self.inner.position = placed.inner.position;
+        let placed = Error::at(self.parts().category, String::new(), input, offset);
+        self.parts_mut().position = placed.parts().position;
         self
     }
 
@@ -168,14 +222,40 @@ impl Error {
 
     fn new(category: Category, message: String, position: Option<Position>) -> Error {
         Error {
-            inner: Box::new(ErrorImpl {
+            inner: Some(Box::new(ErrorImpl {
                 category,
                 message,
                 position,
                 path: ErrorPath::default(),
                 source: None,
-            }),
+            })),
         }
+    }
+
+    /// An end of input that a reader of input in pieces reports where more may arrive: it is
+    /// read again then, and this error dropped unseen. Allocates nothing.
+    #[inline]
+    pub(crate) fn placeholder() -> Error {
+        Error { inner: None }
+    }
+
+    /// The error's parts ([`PLACEHOLDER`]'s for a placeholder).
+    #[inline]
+    fn parts(&self) -> &ErrorImpl {
+        self.inner.as_deref().unwrap_or(&PLACEHOLDER)
+    }
+
+    /// The error's parts, to change: a placeholder becomes a whole error first.
+    fn parts_mut(&mut self) -> &mut ErrorImpl {
+        self.inner.get_or_insert_with(|| {
+            Box::new(ErrorImpl {
+                category: PLACEHOLDER.category,
+                message: String::new(),
+                position: None,
+                path: ErrorPath::default(),
+                source: None,
+            })
+        })
     }
 
     /// An error from the underlying stream.
@@ -183,7 +263,7 @@ impl Error {
     #[inline(never)]
     pub fn io(err: io::Error) -> Error {
         let mut error = Error::without_position(Category::Io, err.to_string());
-        error.inner.source = Some(err);
+        error.parts_mut().source = Some(err);
         error
     }
 
@@ -204,44 +284,45 @@ impl Error {
     /// reports the error again on every call after it failed.
     #[cold]
     pub(crate) fn replay(&self) -> Error {
-        Error::new(self.inner.category, self.inner.message.clone(), self.inner.position)
+        let parts = self.parts();
+        Error::new(parts.category, parts.message.clone(), parts.position)
     }
 
     /// What kind of error this is.
     pub fn category(&self) -> Category {
-        self.inner.category
+        self.parts().category
     }
 
     /// The message, without the position and path.
     pub fn message(&self) -> &str {
-        &self.inner.message
+        &self.parts().message
     }
 
     /// The byte offset in the input where the problem was found, counting from 0 (0 for errors
     /// that have no position, such as a writer's).
     pub fn offset(&self) -> usize {
-        self.inner.position.map_or(0, |p| p.offset)
+        self.parts().position.map_or(0, |p| p.offset)
     }
 
     /// The line of the problem, counting from 1 (0 when the error has no position).
     pub fn line(&self) -> usize {
-        self.inner.position.map_or(0, |p| p.line)
+        self.parts().position.map_or(0, |p| p.line)
     }
 
     /// The column of the problem in characters, counting from 1 (0 when the error has no position).
     pub fn column(&self) -> usize {
-        self.inner.position.map_or(0, |p| p.column)
+        self.parts().position.map_or(0, |p| p.column)
     }
 
     /// The JSON Pointer of the value that failed, such as `/orders/3/price`; empty for the whole
     /// document or when the error did not come from a typed read.
     pub fn path(&self) -> &str {
-        self.inner.path.as_str()
+        self.parts().path.as_str()
     }
 
     /// Whether this is an end-of-input error: useful to tell truncated input from bad input.
     pub fn is_eof(&self) -> bool {
-        self.inner.category == Category::Eof
+        self.parts().category == Category::Eof
     }
 
     /// Adds a property name in front of the path: `/id` becomes `/order/id`. Called by typed
@@ -249,7 +330,7 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub fn prepend_key(mut self, key: &str) -> Error {
-        self.inner.path.push_front_key(key);
+        self.parts_mut().path.push_front_key(key);
         self
     }
 
@@ -257,19 +338,19 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub fn prepend_index(mut self, index: usize) -> Error {
-        self.inner.path.push_front_index(index);
+        self.parts_mut().path.push_front_index(index);
         self
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.inner.message)?;
-        if !self.inner.path.is_empty() {
-            write!(f, " at {}", self.inner.path)?;
+        f.write_str(&self.parts().message)?;
+        if !self.parts().path.is_empty() {
+            write!(f, " at {}", self.parts().path)?;
         }
-        if let Some(p) = self.inner.position {
-            let joiner = if self.inner.path.is_empty() { " at" } else { "," };
+        if let Some(p) = self.parts().position {
+            let joiner = if self.parts().path.is_empty() { " at" } else { "," };
             write!(f, "{joiner} line {}, column {} (byte {})", p.line, p.column, p.offset)?;
         }
         Ok(())
@@ -280,13 +361,13 @@ impl fmt::Debug for Error {
     /// One readable line, what `unwrap()` prints: the `Display` text and the category,
     /// `Error("expected u32, found the string \"x\" at /a, line 1, column 7 (byte 6)", Data)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Error({:?}, {:?})", self.to_string(), self.inner.category)
+        write!(f, "Error({:?}, {:?})", self.to_string(), self.parts().category)
     }
 }
 
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.inner.source.as_ref().map(|e| e as _)
+        self.parts().source.as_ref().map(|e| e as _)
     }
 }
 
@@ -297,12 +378,15 @@ impl From<io::Error> for Error {
 }
 
 impl From<Error> for io::Error {
-    fn from(err: Error) -> io::Error {
-        match err.inner.category {
-            Category::Io => match err.inner.source {
-                Some(source) => source,
-                None => io::Error::other(err.inner.message),
-            },
+    fn from(mut err: Error) -> io::Error {
+        match err.parts().category {
+            Category::Io => {
+                let parts = err.parts_mut();
+                match parts.source.take() {
+                    Some(source) => source,
+                    None => io::Error::other(std::mem::take(&mut parts.message)),
+                }
+            }
             Category::Eof => io::Error::new(io::ErrorKind::UnexpectedEof, err),
             _ => io::Error::new(io::ErrorKind::InvalidData, err),
         }
@@ -354,6 +438,21 @@ fn excerpt(input: &[u8], offset: usize) -> String {
 mod tests {
     use super::*;
 
+    /// A placeholder reads as an end of input with nothing more, and becomes a whole error
+    /// when it is changed.
+    #[test]
+    fn a_placeholder_allocates_nothing_until_changed() {
+        let err = Error::placeholder();
+        assert!(err.inner.is_none());
+        assert_eq!((err.category(), err.message(), err.offset(), err.path()), (Category::Eof, "", 0, ""));
+        let copy = err.replay();
+        assert_eq!((copy.category(), copy.message()), (Category::Eof, ""));
+        let mut err = Error::placeholder();
+        err.parts_mut().path.push_front_key("a");
+        assert!(err.inner.is_some());
+        assert_eq!((err.category(), err.path()), (Category::Eof, "/a"));
+    }
+
     /// The word-at-a-time counts against byte-by-byte ones, on every byte value at every
     /// place of a word, and on mixed text cut into pieces at every length.
     #[test]
@@ -379,9 +478,10 @@ mod tests {
             }
         }
         let text = "line one\n  \"caf\u{e9}\": [1, 2],\n\u{1F600}\u{4E2D}\n\n  end".repeat(7);
-        for cut in 1..40 {
-            samples.extend(text.as_bytes().chunks(cut).map(<[u8]>::to_vec));
+        for cut in (1..40).chain([255, 256, 300, 1000]) {
+            samples.extend(text.repeat(4).as_bytes().chunks(cut).map(<[u8]>::to_vec));
         }
+        samples.push("caf\u{e9} no line feed ".repeat(40).into_bytes());
         for sample in samples {
             let mut ours = LineCount { lines: 3, column: 5 };
             ours.add(&sample);

@@ -86,7 +86,7 @@ impl<'de> Reader<'de> {
     pub(super) fn unterminated_string(&self, quote: usize) -> Error {
         if self.may_extend() {
             // Only a placeholder: the string is read again from a window that holds more.
-            return Error::without_position(Category::Eof, String::new());
+            return Error::placeholder();
         }
         self.error_at(
             Category::Eof,

@@ -394,7 +394,7 @@ impl<'de> Reader<'de> {
     #[inline(never)]
     pub(super) fn starved_error(&self) -> Option<Error> {
         let segmented = self.segmented?;
-        segmented.source.is_starved().then(|| Error::without_position(Category::Eof, String::new()))
+        segmented.source.is_starved().then(Error::placeholder)
     }
 
     /// An error at absolute `offset`.

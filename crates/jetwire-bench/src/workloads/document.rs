@@ -16,11 +16,11 @@ use std::rc::Rc;
 use jetwire::json::document::{Document, Parser};
 use simd_json::prelude::Writable as _;
 
-use super::dom::{check_dom_text, write_entry};
+use super::dom::{self, check_dom_text, write_entry};
 use super::{CaseSpec, Source};
 use crate::check;
 use crate::harness::{Case, Entry, Group, Op};
-use crate::peers::{Mismatch, check_output};
+use crate::peers::Mismatch;
 
 /// The document specs of a document whose DOM cases are named `dom_name` (`dom:canada` gives
 /// `doc:canada`).
@@ -94,38 +94,19 @@ pub fn read_case(name: &str, bytes: &[u8], mismatch: Mismatch) -> Result<Case, S
 pub fn write_case(name: &str, bytes: &[u8], mismatch: Mismatch) -> Result<Case, String> {
     let expected = check::parse(bytes).map_err(|e| format!("{name}: {e}"))?;
     let reference = jetwire_text(bytes).map_err(|e| format!("{name}: {e}"))?;
-    let mut checked = Vec::new();
-
+    let text = |e: &dyn std::fmt::Display| format!("{name}: cannot read it: {e}");
     let doc = Document::parse(bytes.to_vec()).map_err(|e| format!("{name}: {e}"))?;
     let entries = vec![
         Ok(write_entry("jetwire", doc, |out, doc| {
             jetwire::json::to_writer(out, &doc.root()).map_err(|e| e.to_string())
         })),
-        sonic_rs::from_slice::<sonic_rs::Value>(bytes).map_err(|e| ("sonic-rs", e.to_string())).map(|v| {
+        sonic_rs::from_slice::<sonic_rs::Value>(bytes).map_err(|e| ("sonic-rs", text(&e))).map(|v| {
             write_entry("sonic-rs", v, |out, v| sonic_rs::to_writer(out, v).map_err(|e| e.to_string()))
         }),
-        serde_json::from_slice::<serde_json::Value>(bytes).map_err(|e| ("serde_json", e.to_string())).map(
-            |v| {
-                write_entry("serde_json", v, |out, v| {
-                    serde_json::to_writer(out, v).map_err(|e| e.to_string())
-                })
-            },
-        ),
+        serde_json::from_slice::<serde_json::Value>(bytes).map_err(|e| ("serde_json", text(&e))).map(|v| {
+            write_entry("serde_json", v, |out, v| serde_json::to_writer(out, v).map_err(|e| e.to_string()))
+        }),
     ];
-    for built in entries {
-        let (entry, mut check) = match built {
-            Ok(built) => built,
-            Err((implementation, err)) => {
-                mismatch.leave_out(implementation, format!("{name}: cannot read it: {err}"))?;
-                continue;
-            }
-        };
-        let caveat = check()
-            .map_err(|e| format!("{name}: {} cannot write it: {e}", entry.implementation))
-            .and_then(|output| check_output(name, entry.implementation, &expected, &output, reference.len()));
-        checked.extend(mismatch.admit(entry, caveat)?);
-    }
-    #[cfg(c_peers)]
-    checked.extend(mismatch.admit_all(super::anchors::dom_write(name, bytes, &expected, reference.len()))?);
+    let checked = dom::admit_writes(name, bytes, entries, &expected, reference.len(), mismatch)?;
     Ok(Case::new(name, Group::Document, Op::Write, reference.len(), checked))
 }

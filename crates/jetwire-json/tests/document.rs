@@ -7,9 +7,9 @@ mod common;
 mod counting;
 
 use common::{BENCH_DIR, SUITE_DIR, suite_files};
+use counting::allocations_in;
 use jetwire_json::document::{Kind, Node, Parser};
 use jetwire_json::{Category, ReadOptions, Value, WriteOptions};
-use counting::allocations_in;
 use proptest::prelude::*;
 
 // ---- the checks ---------------------------------------------------------------------------------

@@ -76,6 +76,7 @@ impl LineCount {
             }
         }
     }
+
     /// [`add`](Self::add) for a long stretch: the line feeds counted throughout, then the
     /// characters after the last one.
     fn add_bulk(&mut self, bytes: &[u8]) {
@@ -154,13 +155,7 @@ pub struct Error {
 }
 
 /// What a placeholder error reads as: the end of input, nothing more.
-static PLACEHOLDER: ErrorImpl = ErrorImpl {
-    category: Category::Eof,
-    message: String::new(),
-    position: None,
-    path: ErrorPath::new(),
-    source: None,
-};
+static PLACEHOLDER: ErrorImpl = ErrorImpl::new(Category::Eof, String::new(), None);
 
 struct ErrorImpl {
     category: Category,
@@ -169,6 +164,12 @@ struct ErrorImpl {
     /// JSON Pointer segments, innermost first (they are added while the error travels outwards).
     path: ErrorPath,
     source: Option<io::Error>,
+}
+
+impl ErrorImpl {
+    const fn new(category: Category, message: String, position: Option<Position>) -> ErrorImpl {
+        ErrorImpl { category, message, position, path: ErrorPath::new(), source: None }
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -221,15 +222,7 @@ impl Error {
     }
 
     fn new(category: Category, message: String, position: Option<Position>) -> Error {
-        Error {
-            inner: Some(Box::new(ErrorImpl {
-                category,
-                message,
-                position,
-                path: ErrorPath::default(),
-                source: None,
-            })),
-        }
+        Error { inner: Some(Box::new(ErrorImpl::new(category, message, position))) }
     }
 
     /// An end of input that a reader of input in pieces reports where more may arrive: it is
@@ -247,15 +240,7 @@ impl Error {
 
     /// The error's parts, to change: a placeholder becomes a whole error first.
     fn parts_mut(&mut self) -> &mut ErrorImpl {
-        self.inner.get_or_insert_with(|| {
-            Box::new(ErrorImpl {
-                category: PLACEHOLDER.category,
-                message: String::new(),
-                position: None,
-                path: ErrorPath::default(),
-                source: None,
-            })
-        })
+        self.inner.get_or_insert_with(|| Box::new(ErrorImpl::new(PLACEHOLDER.category, String::new(), None)))
     }
 
     /// An error from the underlying stream.

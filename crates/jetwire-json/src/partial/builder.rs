@@ -234,11 +234,11 @@ impl Builder {
     /// Opens an empty object or array where the next value goes, with room for as many
     /// members or elements as the last one closed in the same place of the shape.
     fn open(&mut self, object: bool) {
-        let in_object = matches!(self.detached.last(), Some(Value::Object(_)));
-        let at = match self.detached.last() {
-            Some(Value::Object(map)) => map.len(),
-            Some(Value::Array(items)) => items.len(),
-            _ => 0,
+        // Whether the parent is an object, and the new container's place in it.
+        let (in_object, at) = match self.detached.last() {
+            Some(Value::Object(map)) => (true, map.len()),
+            Some(Value::Array(items)) => (false, items.len()),
+            _ => (false, 0),
         };
         let size_slot = size_slot(self.open.len(), in_object, at);
         let room = usize::from(self.sizes[size_slot][usize::from(object)]);

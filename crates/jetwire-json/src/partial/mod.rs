@@ -58,10 +58,9 @@
 //! unterminated string grows by the settled part of each piece. No piece goes over the
 //! document again. [`value`](PartialReader::value) is a reference to the value kept, which
 //! costs nothing. A 1 MB document fed in 100-byte pieces, with the value looked at after each
-//! one, costs at most three times one ordinary read of it (2.92 times in the benchmark's
-//! `partial:1mb:100`), in 1 KB pieces about twice, in 4 KB pieces 1.7 times: each piece costs
-//! a few hundred
-//! nanoseconds of its own (taking up the reader where it stopped, the token it ends in), and
+//! one, costs at most three times one ordinary read of it (2.94 times in the benchmark's
+//! `partial:1mb:100`, docs/benchmarks.md), in 1 KB pieces about twice, in 4 KB pieces 1.7
+//! times: each piece costs a few hundred nanoseconds of its own (taking up the reader where it stopped, the token it ends in), and
 //! each token a little more than the ordinary read's (the value is built in place, ready to be
 //! shown, rather than each container moved into place once complete). A parser that reads the
 //! whole input again per piece costs thousands of times one read there (the `partial` cases of
@@ -79,7 +78,6 @@
 //! amount, a command) can be marked `#[jetwire(complete)]`: through jetwire's derive, it reads
 //! as absent until its whole value has arrived. That goes through the whole value's text, one
 //! ordinary read of it per call: take it when it is needed, not per piece of a large document.
-
 //!
 //! With the `futures` feature, `PartialStream` reads the pieces from a `Stream` of byte
 //! chunks and hands out the reader after each.

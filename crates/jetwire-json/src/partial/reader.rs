@@ -406,10 +406,9 @@ impl PartialReader {
 
     /// Whether the token the input held ended in could be complete now: the input has ended,
     /// or what arrived could end it (a `"` for a string, a `"` or `:` for a property name, a
-    /// byte that is not a digit, sign,
-    /// point or exponent for a number, anything but whitespace after whitespace), or has at
-    /// least doubled it, so that a long token
-    /// arriving in small pieces is not scanned again per piece.
+    /// byte that is not a digit, sign, point or exponent for a number, anything but whitespace
+    /// after whitespace), or has at least doubled it, so that a long token arriving in small
+    /// pieces is not scanned again per piece.
     fn worth_reading(&mut self) -> bool {
         let Some(unfinished) = self.unfinished else { return true };
         let end = self.segments.end_offset();

@@ -45,30 +45,35 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// Validates the escape at `input[i]` (a backslash) and returns the index after it.
-    #[inline]
+    /// Validates the escape at `input[i]` (a backslash) and returns the index after it. The
+    /// valid escapes are checked here, small enough to be inlined where escapes are decoded;
+    /// the errors are found out of line.
+    #[inline(always)]
     pub(super) fn validate_escape(&self, i: usize) -> Result<usize> {
         match self.input.get(i + 1) {
             Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => Ok(i + 2),
-            Some(b'u') => {
-                if let Some(&[a, b, c, d]) = self.input.get(i + 2..i + 6) {
-                    if strings::are_hex_digits([a, b, c, d]) {
-                        return Ok(i + 6);
-                    }
-                }
-                // The error: the first byte that is not a hex digit, or the end.
-                for k in i + 2..i + 6 {
-                    match self.input.get(k) {
-                        Some(&h) if strings::hex_value(h).is_some() => {}
-                        Some(&other) => return Err(self.bad_hex_digit(other, k)),
-                        None => return Err(self.unterminated_string(self.input.len())),
-                    }
-                }
-                Ok(i + 6)
-            }
+            Some(b'u') => match self.input.get(i + 2..i + 6) {
+                Some(&[a, b, c, d]) if strings::are_hex_digits([a, b, c, d]) => Ok(i + 6),
+                _ => Err(self.bad_unicode_escape(i)),
+            },
             Some(_) => Err(self.invalid_escape(i)),
             None => Err(self.unterminated_string(self.input.len())),
         }
+    }
+
+    /// The error for the `\u` escape at `input[i]` that lacks four hex digits: the first byte
+    /// that is not one, or the end of the input.
+    #[cold]
+    #[inline(never)]
+    fn bad_unicode_escape(&self, i: usize) -> Error {
+        for k in i + 2..i + 6 {
+            match self.input.get(k) {
+                Some(&h) if strings::hex_value(h).is_some() => {}
+                Some(&other) => return self.bad_hex_digit(other, k),
+                None => return self.unterminated_string(self.input.len()),
+            }
+        }
+        unreachable!("the four bytes after `\\u` are not all hex digits")
     }
 
     #[cold]

@@ -357,15 +357,9 @@ impl<'de> Reader<'de> {
                     i += 6;
                 }
                 0 => {
-                    // `\u` and four hex digits, checked in place; anything else is reported by
-                    // `validate_escape`.
-                    let hex_at = |at: usize| match input.get(at + 1..at + 6) {
-                        Some(&[b'u', a, b, c, d]) => strings::are_hex_digits([a, b, c, d]),
-                        _ => false,
-                    };
-                    let next = if hex_at(i) { i + 6 } else { self.validate_escape(i)? };
+                    let next = self.validate_escape(i)?;
                     // A high surrogate may pair with the escape after it: validate that one first.
-                    if input.get(next..next + 2) == Some(b"\\u") && !hex_at(next) {
+                    if input.get(next..next + 2) == Some(b"\\u") {
                         self.validate_escape(next)?;
                     }
                     i = strings::decode_non_ascii_unicode_escape(input, i, out, strings::Surrogates::Replace);

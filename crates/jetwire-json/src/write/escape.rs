@@ -64,17 +64,11 @@ fn escape_ascii_only(out: &mut Vec<u8>, text: &[u8]) -> Result<(), IllFormedUtf8
     Ok(())
 }
 
-/// How many bytes `text` starts with that are ASCII: 64 at a look.
+/// How many bytes `text` starts with that are ASCII: 64 at a look (`ascii_run`), the last
+/// fewer than 64 a byte at a time.
 #[inline]
 fn ascii_len(text: &[u8]) -> usize {
-    let mut len = 0;
-    while let Some(block) = text.get(len..len + 64) {
-        let run = ascii::ascii_prefix_len(block.try_into().expect("64 bytes"));
-        len += run;
-        if run < 64 {
-            return len;
-        }
-    }
+    let len = ascii::ascii_run(text, 0, usize::MAX).unwrap_or(0);
     len + text[len..].iter().take_while(|byte| byte.is_ascii()).count()
 }
 

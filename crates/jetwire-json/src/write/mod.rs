@@ -17,10 +17,10 @@ use crate::error::{Category, Error, Result};
 use crate::read::{BitStack, Reader, Token};
 use escape::EscapeMode;
 pub(crate) use escape::escape_minimal;
+pub use slot::ValueSlot;
 
 /// Output a [`Writer::compact_value_in_parts`] part appends before a stream output may drain.
 pub(crate) const PART_BYTES: usize = 64 * 1024;
-pub use slot::ValueSlot;
 
 /// How pretty output is indented.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

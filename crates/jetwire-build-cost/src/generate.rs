@@ -23,16 +23,9 @@ impl Dialect {
     /// Both dialects, jetwire first.
     pub const BOTH: [Dialect; 2] = [Dialect::Jetwire, Dialect::Serde];
 
-    /// A short name for package names and tables.
+    /// A short name for package names, and the name of the helper attribute (`#[jetwire(...)]`
+    /// or `#[serde(...)]`).
     pub fn name(self) -> &'static str {
-        match self {
-            Dialect::Jetwire => "jetwire",
-            Dialect::Serde => "serde",
-        }
-    }
-
-    /// The name of the helper attribute (`#[jetwire(...)]` or `#[serde(...)]`).
-    fn attr(self) -> &'static str {
         match self {
             Dialect::Jetwire => "jetwire",
             Dialect::Serde => "serde",
@@ -90,7 +83,7 @@ pub fn model_crate(dialect: Dialect, types: usize) -> String {
 /// One type of the model crate; `index % SHAPES` picks its shape, and it refers to an earlier
 /// type where its shape nests one.
 fn write_type(out: &mut String, dialect: Dialect, index: usize) {
-    let attr = dialect.attr();
+    let attr = dialect.name();
     let _ = writeln!(out, "#[derive(Debug, Clone, PartialEq, {})]", dialect.derives());
     // The type nested inside this one: the one just before it, or a plain string for the first.
     let nested = match index {

@@ -51,7 +51,9 @@ pub fn generate(cont: &Container) -> TokenStream {
         #extra
         #[automatically_derived]
         impl #impl_generics #krate::json::FromJson<'de> for #ident #ty_generics #where_clause {
-            #[inline]
+            // Not `#[inline]`: a hint would copy the whole body into every caller (every
+            // `from_slice::<T>` and every container of `T`), which cost release builds a third
+            // of their time for no measured speed; LLVM still inlines it where it pays.
             fn from_json(__r: &mut #krate::json::Reader<'de>) -> #krate::json::Result<Self> {
                 #body
             }

@@ -11,9 +11,10 @@
 //!   through [`ToBinary`] and [`FromBinary`], derivable with `#[derive(ToBinary, FromBinary)]`,
 //!   where plain data moves as memory blocks and hostile input is safe.
 //!
-//! Cargo features: `derive` (on by default) for the derive macros; `serde` (on by default) for
-//! the serde bridge; `binary` (on by default) for the binary format; `uuid`, `chrono`, `time`,
-//! `rust_decimal`, `bytes` and `indexmap` for those crates' types.
+//! Cargo features: `derive` (the one on by default) for the derive macros; `serde` for the serde
+//! bridge; `binary` for the binary format; `uuid`, `chrono`, `time`, `rust_decimal`, `bytes` and
+//! `indexmap` for those crates' types; `tokio` and `futures` for async input. A default build is
+//! JSON alone: it compiles neither serde nor the binary format.
 //! See docs/architecture.md in the repository for how the crates fit together.
 //!
 //! ```

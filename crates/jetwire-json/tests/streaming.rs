@@ -419,3 +419,165 @@ fn async_readers_name_the_documents_path_and_line() {
         assert_document_path(&results);
     });
 }
+
+/// JSON Lines of good values and of bad ones that each fail within their own line: syntax
+/// errors early, late and at the line's end, an unterminated string, two values on a line,
+/// and values of the wrong type.
+const MIXED_LINES: &[&str] = &[
+    "[1, 2]",
+    "[3, 4,]",
+    "",
+    "[5]",
+    "[6 7]",
+    "   [8, 9]   ",
+    "\"unterminated",
+    "[10] [11]",
+    "[\"twelve\"]",
+    "nul",
+    "[13, -1]",
+    "[14, 15]",
+    "{\"not\": \"an array\"}",
+    "[16]",
+];
+
+/// What reading `lines` one at a time gives: each value, or the number of the line that failed.
+fn read_each_line(lines: &[&str]) -> Vec<Result<Vec<u32>, usize>> {
+    let mut expected = Vec::new();
+    for (index, line) in lines.iter().enumerate() {
+        if !line.trim().is_empty() {
+            expected.push(jetwire_json::from_str::<Vec<u32>>(line).map_err(|_| index + 1));
+        }
+    }
+    expected
+}
+
+/// What a lines reader that keeps going gives for [`MIXED_LINES`]: what reading each line on
+/// its own gives, but that of two values on one line the first is handed out before the error.
+fn mixed_lines_read() -> Vec<Result<Vec<u32>, usize>> {
+    let mut expected = read_each_line(MIXED_LINES);
+    let two_values = expected.iter().position(|line| *line == Err(8)).unwrap();
+    expected.insert(two_values, Ok(vec![10]));
+    expected
+}
+
+fn with_line_numbers(read: Vec<Result<Vec<u32>, jetwire_json::Error>>) -> Vec<Result<Vec<u32>, usize>> {
+    read.into_iter().map(|line| line.map_err(|err| err.line())).collect()
+}
+
+#[test]
+fn lines_readers_that_keep_going_read_every_good_line() {
+    let input = MIXED_LINES.join("\n") + "\n";
+    let expected = mixed_lines_read();
+    assert_eq!(expected.iter().filter(|line| line.is_err()).count(), 8, "the bad lines fail on their own");
+    assert_eq!(expected.iter().filter(|line| line.is_ok()).count(), 6);
+    for step in [1, 2, 3, 5, 8, 13, 64, 4096] {
+        let read = LinesReader::<_, Vec<u32>>::new(Trickle { bytes: input.as_bytes(), step }).keep_going();
+        assert_eq!(with_line_numbers(read.collect()), expected, "in pieces of {step} bytes");
+    }
+    // Without a line feed after the last line, and with CR LF line ends.
+    let unterminated = MIXED_LINES.join("\n");
+    let read = LinesReader::<_, Vec<u32>>::new(unterminated.as_bytes()).keep_going();
+    assert_eq!(with_line_numbers(read.collect()), expected);
+    let crlf = MIXED_LINES.join("\r\n") + "\r\n";
+    let read = LinesReader::<_, Vec<u32>>::new(crlf.as_bytes()).keep_going();
+    assert_eq!(with_line_numbers(read.collect()), expected);
+    // By default the first error ends the values.
+    let read: Vec<_> = LinesReader::<_, Vec<u32>>::new(input.as_bytes()).collect();
+    assert_eq!(with_line_numbers(read), expected[..2]);
+    assert_eq!(expected[..2], [Ok(vec![1, 2]), Err(2)]);
+}
+
+#[test]
+fn async_lines_readers_that_keep_going_read_every_good_line() {
+    let input = (MIXED_LINES.join("\n") + "\n").into_bytes();
+    let expected = mixed_lines_read();
+    futures_executor::block_on(async {
+        for step in [1, 3, 64] {
+            let slow = SlowAsync { bytes: input.clone(), at: 0, step, ready: false };
+            let mut lines = AsyncLinesReader::<SlowAsync, Vec<u32>>::new(slow).keep_going();
+            let mut read = Vec::new();
+            while let Some(line) = lines.next().await {
+                read.push(line);
+            }
+            assert_eq!(with_line_numbers(read), expected, "in pieces of {step} bytes");
+        }
+        let chunks = input.chunks(5).map(|c| Ok::<_, std::io::Error>(c.to_vec())).collect::<Vec<_>>();
+        let lines =
+            AsyncLinesReader::<_, Vec<u32>>::from_stream(futures_util::stream::iter(chunks)).keep_going();
+        let read: Vec<_> = lines.collect().await;
+        assert_eq!(with_line_numbers(read), expected);
+    });
+}
+
+#[test]
+fn a_line_cut_short_is_reported_and_the_next_line_is_read() {
+    // The first value's line ends before its `}`: the error is found at the next line's `{`,
+    // which starts a value of its own and is read.
+    let input = b"{\"n\": 1\n{\"n\": 2}\n{\"n\": 3,\n}\n{\"n\": 4}\n";
+    for step in [1, 2, 7, 4096] {
+        let read: Vec<Result<Value, jetwire_json::Error>> =
+            LinesReader::new(Trickle { bytes: input, step }).keep_going().collect();
+        let read: Vec<Result<u64, (usize, usize)>> = read
+            .into_iter()
+            .map(|line| {
+                line.map(|value| value["n"].as_u64().unwrap()).map_err(|err| (err.line(), err.column()))
+            })
+            .collect();
+        // The `}` on line 4 begins no value: that line is skipped with the error.
+        assert_eq!(read, [Err((2, 1)), Ok(2), Err((4, 1)), Ok(4)], "in pieces of {step} bytes");
+    }
+}
+
+#[test]
+fn a_long_bad_line_is_skipped_across_blocks() {
+    // A bad line of about 600 KB (the error near its start), then a good one: the reader skips
+    // the rest of the bad line through many block reads, holding little of it.
+    let mut input = b"[1, x".to_vec();
+    input.extend(std::iter::repeat_n(b"1, ".as_slice(), 200_000).flatten());
+    input.extend_from_slice(b"1]\n[2]\n");
+    for step in [7, 1000, 1 << 20] {
+        let read = LinesReader::<_, Vec<u32>>::new(Trickle { bytes: &input, step }).keep_going();
+        assert_eq!(with_line_numbers(read.collect()), [Err(1), Ok(vec![2])], "in pieces of {step} bytes");
+    }
+    let mut reader = PushReader::new();
+    reader.push(&input[..100]);
+    assert!(reader.next_line::<Vec<u32>>().is_err());
+    assert!(reader.resume_after_error());
+    assert!(!reader.resume_after_error(), "one error, one resumption");
+    for piece in input[100..].chunks(64 * 1024) {
+        reader.push(piece);
+        if let Pull::Ready(value) = reader.next_line::<Vec<u32>>().unwrap() {
+            assert_eq!(value, Some(vec![2]));
+            break;
+        }
+        assert!(reader.held_bytes() <= 2 * 64 * 1024, "a skipped line is not held: {}", reader.held_bytes());
+    }
+}
+
+/// An `io::Read` that hands out its bytes, then fails.
+struct FailsAfter<'a>(&'a [u8]);
+
+impl Read for FailsAfter<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        if self.0.is_empty() {
+            return Err(std::io::Error::other("the disk is gone"));
+        }
+        let n = out.len().min(self.0.len());
+        out[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn a_failing_source_ends_lines_that_keep_going() {
+    // Lines enough after the bad one that reading them needs no more input than the first read
+    // brought; the source fails on the read after it, inside the last line.
+    let input = "[1]\n[2,]\n".to_owned() + &"[3]\n".repeat(100) + "[4";
+    let read: Vec<_> = LinesReader::<_, Vec<u32>>::new(FailsAfter(input.as_bytes())).keep_going().collect();
+    assert_eq!(read.len(), 103, "{read:?}");
+    assert_eq!(read[0].as_ref().unwrap(), &[1]);
+    assert_eq!(read[1].as_ref().unwrap_err().line(), 2);
+    assert!(read[2..102].iter().all(|line| line.as_ref().unwrap() == &[3]));
+    assert_eq!(read[102].as_ref().unwrap_err().category(), Category::Io);
+}

@@ -172,6 +172,20 @@ impl Segments<'_> {
         (from <= to && to <= bytes.len()).then(|| &bytes[from..to])
     }
 
+    /// The absolute offset of the first `byte` held at or after absolute `from`, if one is
+    /// held (no starving).
+    pub(crate) fn find_held(&self, from: usize, byte: u8) -> Option<usize> {
+        let mut index = self.block_index_at(from);
+        while let Some((bytes, start)) = self.held(index) {
+            let skip = from.saturating_sub(start).min(bytes.len());
+            if let Some(found) = bytes[skip..].iter().position(|&held| held == byte) {
+                return Some(start + skip + found);
+            }
+            index += 1;
+        }
+        None
+    }
+
     /// The block at `index` and its absolute start, if it is held (no starving).
     fn held(&self, index: usize) -> Option<(&[u8], usize)> {
         let bytes = self.blocks.get(index)?;

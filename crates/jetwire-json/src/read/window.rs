@@ -93,6 +93,12 @@ impl Suspended {
         Suspended { offset: 0, state: State::Value, containers: BitStack::new(), options }
     }
 
+    /// A reader's state before a new top-level value at absolute `offset`, with the same
+    /// options: where JSON Lines go on after a bad line.
+    pub(crate) fn restart_at(&self, offset: usize) -> Self {
+        Suspended { offset, ..Suspended::new(self.options) }
+    }
+
     /// The absolute offset the reader stopped at.
     pub(crate) fn offset(&self) -> usize {
         self.offset

@@ -14,7 +14,8 @@ use crate::error::{Error, Result};
 use crate::read::ReadOptions;
 use crate::typed::FromJsonOwned;
 
-/// Where async pieces of input come from.
+/// Where async pieces of input come from: any tokio `AsyncRead` (feature `tokio`), and a
+/// `Stream` of byte chunks in a `StreamPieces` (feature `futures`).
 pub trait AsyncPieces: Unpin {
     /// Receives the next piece into `reader` (or marks the end of its input).
     #[doc(hidden)]
@@ -50,18 +51,16 @@ mod tokio_io {
     use super::*;
     use ::tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
 
-    /// A tokio `AsyncRead` as a source of pieces, read in 64 KiB blocks.
-    #[derive(Debug)]
-    pub struct TokioPieces<R>(pub R);
-
-    impl<R: AsyncRead + Unpin> AsyncPieces for TokioPieces<R> {
+    /// Every tokio `AsyncRead` is a source of pieces, read in 64 KiB blocks: the async readers
+    /// over one are named by it, `AsyncLinesReader<tokio::fs::File, Event>`.
+    impl<R: AsyncRead + Unpin> AsyncPieces for R {
         fn poll_piece(&mut self, cx: &mut Context<'_>, reader: &mut PushReader) -> Poll<Result<()>> {
             if reader.is_input_ended() {
                 return Poll::Ready(Ok(()));
             }
             let mut buffer = reader.block_buffer();
             let mut read = ReadBuf::new(&mut buffer);
-            let polled = Pin::new(&mut self.0).poll_read(cx, &mut read);
+            let polled = Pin::new(self).poll_read(cx, &mut read);
             let length = read.filled().len();
             match polled {
                 Poll::Ready(Ok(())) => {
@@ -89,7 +88,7 @@ mod tokio_io {
     /// # }).unwrap();
     /// ```
     pub async fn from_async_reader<R: AsyncRead + Unpin, T: FromJsonOwned>(source: R) -> Result<T> {
-        read_document(TokioPieces(source), ReadOptions::default()).await
+        read_document(source, ReadOptions::default()).await
     }
 
     /// [`from_async_reader`] with `options`.
@@ -97,25 +96,40 @@ mod tokio_io {
         source: R,
         options: ReadOptions,
     ) -> Result<T> {
-        read_document(TokioPieces(source), options).await
+        read_document(source, options).await
     }
 
-    impl<R: AsyncRead + Unpin, T: FromJsonOwned> AsyncArrayReader<TokioPieces<R>, T> {
+    impl<R: AsyncRead + Unpin, T: FromJsonOwned> AsyncArrayReader<R, T> {
         /// The elements of the top-level array read from a tokio `AsyncRead`.
         pub fn new(source: R) -> Self {
-            AsyncArrayReader::from_pieces(TokioPieces(source), PushReader::new())
+            AsyncArrayReader::from_pieces(source, PushReader::new())
         }
 
         /// The elements of the array at `pointer` (a JSON Pointer) in the document.
         pub fn at_pointer(source: R, pointer: &str) -> Result<Self> {
-            Ok(AsyncArrayReader::from_pieces(TokioPieces(source), PushReader::at_pointer(pointer)?))
+            Ok(AsyncArrayReader::from_pieces(source, PushReader::at_pointer(pointer)?))
         }
     }
 
-    impl<R: AsyncRead + Unpin, T: FromJsonOwned> AsyncLinesReader<TokioPieces<R>, T> {
+    impl<R: AsyncRead + Unpin, T: FromJsonOwned> AsyncLinesReader<R, T> {
         /// The JSON Lines values read from a tokio `AsyncRead`.
+        ///
+        /// ```
+        /// use jetwire_json::stream::AsyncLinesReader;
+        ///
+        /// /// A reader's type names its source: it can be kept in a struct.
+        /// struct Events {
+        ///     lines: AsyncLinesReader<&'static [u8], jetwire_json::Value>,
+        /// }
+        ///
+        /// # futures_executor::block_on(async {
+        /// let mut events = Events { lines: AsyncLinesReader::new(&b"{\"n\": 1}\n{\"n\": 2}\n"[..]) };
+        /// assert_eq!(events.lines.next().await.unwrap()?["n"], 1);
+        /// # Ok::<(), jetwire_json::Error>(())
+        /// # }).unwrap();
+        /// ```
         pub fn new(source: R) -> Self {
-            AsyncLinesReader::from_pieces(TokioPieces(source), ReadOptions::default())
+            AsyncLinesReader::from_pieces(source, ReadOptions::default())
         }
     }
 
@@ -293,6 +307,12 @@ impl<P: AsyncPieces, T: FromJsonOwned> AsyncLinesReader<P, T> {
     /// Values read from `pieces` with `options`.
     pub fn from_pieces(pieces: P, options: ReadOptions) -> Self {
         AsyncLinesReader(Values::new(pieces, PushReader::with_options(options)))
+    }
+
+    /// Goes on past bad lines, as [`LinesReader::keep_going`](super::LinesReader::keep_going)
+    /// does: each one's error is handed out and the lines after it are read.
+    pub fn keep_going(self) -> Self {
+        AsyncLinesReader(self.0.keep_going())
     }
 
     /// The next value; `None` at the end of the input.

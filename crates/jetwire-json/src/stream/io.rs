@@ -113,6 +113,24 @@ impl<R: Read, T: FromJsonOwned> LinesReader<R, T> {
     pub fn with_options(source: R, options: ReadOptions) -> Self {
         LinesReader(Values::new(source, PushReader::with_options(options)))
     }
+
+    /// Goes on past bad lines: each one's error is handed out (with its line number) and the
+    /// values of the lines after it follow, where by default the first error ends the values.
+    /// An error reading `source` still ends them. Where reading goes on after an error is
+    /// [`PushReader::resume_after_error`]'s rule.
+    ///
+    /// ```
+    /// use jetwire_json::stream::LinesReader;
+    /// let input: &[u8] = b"{\"n\": 1}\n{\"n\": 2,}\n{\"n\": 3}\n";
+    /// let read: Vec<Result<u64, usize>> = LinesReader::<_, jetwire_json::Value>::new(input)
+    ///     .keep_going()
+    ///     .map(|line| line.map(|value| value["n"].as_u64().unwrap()).map_err(|err| err.line()))
+    ///     .collect();
+    /// assert_eq!(read, [Ok(1), Err(2), Ok(3)]);
+    /// ```
+    pub fn keep_going(self) -> Self {
+        LinesReader(self.0.keep_going())
+    }
 }
 
 impl<R: Read, T: FromJsonOwned> Iterator for LinesReader<R, T> {

@@ -5,7 +5,7 @@ use std::marker::PhantomData;
 
 use jetwire_core::blocks::Block;
 
-use crate::error::{Error, Result};
+use crate::error::{Category, Error, Result};
 use crate::read::segments::Segments;
 use crate::read::{ReadOptions, Reader, Suspended, Token, TokenKind};
 use crate::typed::FromJsonOwned;
@@ -96,6 +96,9 @@ pub struct PushReader {
     array_path: Vec<String>,
     /// Elements (or JSON Lines values) read so far: the index of the one being read.
     values_read: usize,
+    /// Where the last error of [`next_line`](Self::next_line) is, as an absolute offset: where
+    /// [`resume_after_error`](Self::resume_after_error) goes on from.
+    line_error: Option<usize>,
 }
 
 /// A value skipped a token at a time until it is known to be complete; then it is read whole,
@@ -144,6 +147,9 @@ enum Phase {
     Elements { first: bool },
     /// After the array: checking the rest of the document.
     Rest,
+    /// After a bad JSON Lines value: looking for the line feed from the absolute offset `from`
+    /// on, to read on after it.
+    SkipLine { from: usize },
     /// The stream is over.
     Finished,
 }
@@ -172,6 +178,7 @@ impl PushReader {
             spare: Vec::new(),
             array_path: Vec::new(),
             values_read: 0,
+            line_error: None,
         }
     }
 
@@ -387,7 +394,8 @@ impl PushReader {
                     return Ok(element.map(Some));
                 }
                 Phase::Rest => self.check_to_end(false)?.map(|()| self.phase = Phase::Finished),
-                Phase::Finished => return Ok(Pull::Ready(None)),
+                // Only JSON Lines skip a bad line: no array is streamed then.
+                Phase::Finished | Phase::SkipLine { .. } => return Ok(Pull::Ready(None)),
             };
             if let Pull::NeedMoreData = pull {
                 return Ok(Pull::NeedMoreData);
@@ -463,6 +471,105 @@ impl PushReader {
     /// # Ok::<(), jetwire_json::Error>(())
     /// ```
     pub fn next_line<T: FromJsonOwned>(&mut self) -> Result<Pull<Option<T>>> {
+        let next = self.read_next_line();
+        if let Err(err) = &next {
+            self.line_error = Some(err.offset());
+        }
+        next
+    }
+
+    /// After an error from [`next_line`](Self::next_line), drops the bad value and makes the
+    /// next `next_line` read on from the line after it: from the line the error is on when the
+    /// error is at the start of a value that begins that line (a line cut short is then followed
+    /// by the next line's value), else from the line after the error's. Returns false, changing
+    /// nothing, when no error from `next_line` is pending.
+    ///
+    /// Meant for JSON Lines of one value a line: a bad value that goes on over more lines is
+    /// reported once for its first line and again for each later line that does not hold a
+    /// value of its own.
+    ///
+    /// ```
+    /// use jetwire_json::stream::{Pull, PushReader};
+    /// let mut reader = PushReader::new();
+    /// reader.push(b"{\"n\": 1}\n{\"n\": 2,,}\n{\"n\": 3\n{\"n\": 4}\n");
+    /// reader.end_input();
+    /// let mut read = Vec::new();
+    /// let mut bad_lines = Vec::new();
+    /// loop {
+    ///     match reader.next_line::<jetwire_json::Value>() {
+    ///         Ok(Pull::Ready(Some(value))) => read.push(value["n"].as_u64().unwrap()),
+    ///         Ok(Pull::Ready(None)) => break,
+    ///         Ok(Pull::NeedMoreData) => unreachable!("all the input is there"),
+    ///         Err(err) => {
+    ///             bad_lines.push(err.line());
+    ///             assert!(reader.resume_after_error());
+    ///         }
+    ///     }
+    /// }
+    /// assert_eq!((read, bad_lines), (vec![1, 4], vec![2, 4]));
+    /// ```
+    pub fn resume_after_error(&mut self) -> bool {
+        let Some(offset) = self.line_error.take() else { return false };
+        let value_start = match &self.frame {
+            Some(Frame { start: Some(start), .. }) => start.offset(),
+            _ => self.at.offset(),
+        };
+        self.frame = None;
+        self.partial = None;
+        self.phase = Phase::SkipLine { from: offset };
+        if let Some(line_start) = self.line_start_of_value_at(value_start, offset) {
+            self.at = self.at.restart_at(line_start);
+            self.phase = Phase::Elements { first: true };
+        }
+        true
+    }
+
+    /// The start of the line holding `offset` when a value begins at `offset`, only whitespace
+    /// is before it on its line, and that line starts after `value_start`.
+    fn line_start_of_value_at(&self, value_start: usize, offset: usize) -> Option<usize> {
+        if offset <= value_start || offset >= self.segments.end_offset() {
+            return None;
+        }
+        let mut before = Vec::new();
+        crate::read::segments::Source::copy_from(
+            &self.segments,
+            value_start,
+            offset + 1 - value_start,
+            &mut before,
+        );
+        self.segments.take_starved();
+        let (&first, before) = before.split_last()?;
+        if !matches!(first, b'{' | b'[' | b'"' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n') {
+            return None;
+        }
+        let line_feed = before.iter().rposition(|&byte| !matches!(byte, b' ' | b'\t' | b'\r'))?;
+        (before[line_feed] == b'\n').then_some(value_start + line_feed + 1)
+    }
+
+    /// Moves past the rest of a bad line; ready when the reader stands at the next line.
+    fn skip_bad_line(&mut self, from: usize) -> Pull<()> {
+        if let Some(line_feed) = self.segments.find_held(from, b'\n') {
+            self.at = self.at.restart_at(line_feed + 1);
+            self.phase = Phase::Elements { first: true };
+            return Pull::Ready(());
+        }
+        let end = self.segments.end_offset();
+        // Nothing held is wanted any more: the pieces may go.
+        self.at = self.at.restart_at(end);
+        if self.segments.has_ended() {
+            self.phase = Phase::Finished;
+            return Pull::Ready(());
+        }
+        self.phase = Phase::SkipLine { from: end };
+        Pull::NeedMoreData
+    }
+
+    fn read_next_line<T: FromJsonOwned>(&mut self) -> Result<Pull<Option<T>>> {
+        if let Phase::SkipLine { from } = self.phase {
+            if let Pull::NeedMoreData = self.skip_bad_line(from) {
+                return Ok(Pull::NeedMoreData);
+            }
+        }
         if self.frame.is_none() {
             let first = match self.phase {
                 Phase::Elements { first } => first,
@@ -704,6 +811,8 @@ pub(crate) struct Values<S, T> {
     pub(crate) source: S,
     pub(crate) reader: PushReader,
     failed: bool,
+    /// JSON Lines only: a bad line's error is handed on and the values go on after it.
+    keep_going: bool,
     _values: PhantomData<fn() -> T>,
 }
 
@@ -712,7 +821,14 @@ pub(crate) type NextValue<T> = fn(&mut PushReader) -> Result<Pull<Option<T>>>;
 
 impl<S, T> Values<S, T> {
     pub(crate) fn new(source: S, reader: PushReader) -> Self {
-        Values { source, reader, failed: false, _values: PhantomData }
+        Values { source, reader, failed: false, keep_going: false, _values: PhantomData }
+    }
+
+    /// Values of JSON Lines that go on after a bad line (see [`PushReader::resume_after_error`]);
+    /// an error of the source still ends them.
+    pub(crate) fn keep_going(mut self) -> Self {
+        self.keep_going = true;
+        self
     }
 
     /// Whether an error has ended the values.
@@ -722,7 +838,10 @@ impl<S, T> Values<S, T> {
 
     /// Hands on what a step read, and ends the values after an error.
     pub(crate) fn fuse(&mut self, next: Result<Option<T>>) -> Option<Result<T>> {
-        self.failed = next.is_err();
+        if let Err(err) = &next {
+            self.failed =
+                !(self.keep_going && err.category() != Category::Io && self.reader.resume_after_error());
+        }
         next.transpose()
     }
 }

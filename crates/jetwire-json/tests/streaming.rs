@@ -8,7 +8,7 @@ use std::task::{Context, Poll};
 use futures_util::StreamExt;
 use jetwire_json::stream::{
     ArrayReader, AsyncArrayReader, AsyncLinesReader, AsyncLinesWriter, LinesReader, LinesWriter, Pull,
-    PushReader, from_async_reader, from_reader, from_stream,
+    PushReader, SliceLines, from_async_reader, from_reader, from_stream,
 };
 use jetwire_json::{Category, Value};
 use tokio::io::{AsyncRead, ReadBuf};
@@ -580,4 +580,37 @@ fn a_failing_source_ends_lines_that_keep_going() {
     assert_eq!(read[1].as_ref().unwrap_err().line(), 2);
     assert!(read[2..102].iter().all(|line| line.as_ref().unwrap() == &[3]));
     assert_eq!(read[102].as_ref().unwrap_err().category(), Category::Io);
+}
+
+#[test]
+fn json_lines_in_memory_read_as_the_streaming_reader_does() {
+    let input = MIXED_LINES.join("\n") + "\n";
+    let expected = mixed_lines_read();
+    let read: Vec<_> = SliceLines::<Vec<u32>>::new(input.as_bytes()).keep_going().collect();
+    assert_eq!(with_line_numbers(read), expected);
+    let crlf = MIXED_LINES.join("\r\n");
+    let read: Vec<_> = SliceLines::<Vec<u32>>::new(crlf.as_bytes()).keep_going().collect();
+    assert_eq!(with_line_numbers(read), expected);
+    let read: Vec<_> = SliceLines::<Vec<u32>>::new(input.as_bytes()).collect();
+    assert_eq!(with_line_numbers(read), expected[..2], "the first error ends the values by default");
+
+    // The same errors, line and column, as the streaming reader, a line cut short included.
+    let cut = b"{\"n\": 1\n{\"n\": 2}\n{\"n\": 3,\n}\n{\"n\": [x]}\n{\"n\": 4}";
+    let places =
+        |read: Vec<Result<Value, jetwire_json::Error>>| -> Vec<Result<Value, (usize, usize, String)>> {
+            read.into_iter()
+                .map(|line| line.map_err(|err| (err.line(), err.column(), err.path().to_owned())))
+                .collect()
+        };
+    let in_memory = places(SliceLines::new(cut).keep_going().collect());
+    let streamed = places(LinesReader::new(&cut[..]).keep_going().collect());
+    assert_eq!(in_memory, streamed);
+    assert_eq!(in_memory.len(), 5, "{in_memory:?}");
+
+    // Values borrow from the input.
+    let text = b"{\"user\": \"ada\"}\n{\"user\": \"bob\"}";
+    let users: Vec<std::collections::BTreeMap<&str, &str>> =
+        SliceLines::new(text).collect::<Result<_, _>>().unwrap();
+    let bob = text.windows(3).position(|w| w == b"bob").unwrap();
+    assert!(std::ptr::eq(users[1]["user"].as_ptr(), text[bob..].as_ptr()));
 }

@@ -13,6 +13,7 @@ pub mod dom;
 pub mod escaped;
 pub mod files;
 pub mod lazy;
+pub mod lines;
 pub mod numeric;
 #[allow(missing_docs)]
 pub mod objects;
@@ -174,6 +175,8 @@ pub fn all() -> Vec<CaseSpec> {
     specs.extend(pieces::specs());
     // Partial JSON: the value so far after every 100-byte piece (`partial:*`).
     specs.extend(partial::specs());
+    // JSON Lines in memory, one typed value at a time (`lines:*`).
+    specs.push(lines::spec());
     specs.push(pieces::check_spec("check:twitter_escaped", escaped::source()));
     // Streaming validation of a large file, only when asked for (`checkfile:large`).
     specs.push(checkfile::spec());

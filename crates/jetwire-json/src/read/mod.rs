@@ -184,6 +184,18 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// The whole contiguous input this reader reads.
+    pub(crate) fn whole_input(&self) -> &'de [u8] {
+        self.origin
+    }
+
+    /// A reader of the same contiguous input and options, before a new top-level value at
+    /// `pos`: where JSON Lines in memory go on after a bad line.
+    pub(crate) fn restarted_at(&self, pos: usize) -> Reader<'de> {
+        debug_assert!(self.segmented.is_none() && self.base == 0);
+        Reader { pos, ..Reader::with_options(self.origin, self.options) }
+    }
+
     /// This reader, told that the values starting at `starts` (ascending offsets in its input)
     /// are still arriving: a typed read of a partial value
     /// ([`PartialReader::value_as`](crate::partial::PartialReader::value_as)).

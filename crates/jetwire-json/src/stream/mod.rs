@@ -10,6 +10,7 @@
 //! | input | whole document | one value at a time |
 //! |---|---|---|
 //! | chunks in memory (`&[&[u8]]`, `Bytes`, any `AsRef<[u8]>`) | [`from_chunks`], [`ChunkedInput`] | [`PushReader`] |
+//! | JSON Lines in memory | | [`SliceLines`] (values may borrow) |
 //! | `std::io::Read` | [`from_reader`] | [`ArrayReader`], [`LinesReader`] |
 //! | pushed as it arrives | [`PushReader::read_document`] | [`PushReader::next_element`], [`PushReader::next_line`] |
 //! | tokio `AsyncRead` (feature `tokio`) | `from_async_reader` | `AsyncArrayReader`, `AsyncLinesReader` |
@@ -29,6 +30,6 @@ mod push;
 pub use r#async::*;
 pub use chunks::{ChunkedInput, from_chunks, from_chunks_with};
 pub use io::{ArrayReader, LinesReader, from_reader, from_reader_with};
-pub use lines::LinesWriter;
+pub use lines::{LinesWriter, SliceLines};
 pub(crate) use push::keep_spare;
 pub use push::{Pull, PushReader};

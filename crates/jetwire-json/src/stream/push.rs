@@ -530,20 +530,15 @@ impl PushReader {
         if offset <= value_start || offset >= self.segments.end_offset() {
             return None;
         }
-        let mut before = Vec::new();
+        let mut bytes = Vec::new();
         crate::read::segments::Source::copy_from(
             &self.segments,
             value_start,
             offset + 1 - value_start,
-            &mut before,
+            &mut bytes,
         );
         self.segments.take_starved();
-        let (&first, before) = before.split_last()?;
-        if !matches!(first, b'{' | b'[' | b'"' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n') {
-            return None;
-        }
-        let line_feed = before.iter().rposition(|&byte| !matches!(byte, b' ' | b'\t' | b'\r'))?;
-        (before[line_feed] == b'\n').then_some(value_start + line_feed + 1)
+        line_start_of_value_at_end(&bytes).map(|start| value_start + start)
     }
 
     /// Moves past the rest of a bad line; ready when the reader stands at the next line.
@@ -765,6 +760,19 @@ impl Frame {
     fn to_check(start: Suspended, depth: usize, first: bool) -> Frame {
         Frame { scan: start, start: None, first, depth, complete: false }
     }
+}
+
+/// Where a bad JSON Lines value's error is at the last byte of `bytes` (which run from where
+/// the value starts): the index in `bytes` of the start of the error's line when a value begins
+/// at the error, only whitespace is before it on its line, and that line is not the value's
+/// first. Reading goes on from there; elsewhere, from the line after the error's.
+pub(crate) fn line_start_of_value_at_end(bytes: &[u8]) -> Option<usize> {
+    let (&first, before) = bytes.split_last()?;
+    if !matches!(first, b'{' | b'[' | b'"' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n') {
+        return None;
+    }
+    let line_feed = before.iter().rposition(|&byte| !matches!(byte, b' ' | b'\t' | b'\r'))?;
+    (before[line_feed] == b'\n').then_some(line_feed + 1)
 }
 
 #[cold]

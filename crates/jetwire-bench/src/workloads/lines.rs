@@ -1,4 +1,4 @@
-//! `lines:LogEntry`: JSON Lines held in memory, one log entry a line (about 13 MB at standard
+//! `lines:LogEntry`: JSON Lines held in memory, one log entry a line (about 11.9 MB at standard
 //! size), read one typed value at a time.
 //!
 //! - `jetwire`: `stream::SliceLines`, JSON Lines read in place;

@@ -472,9 +472,8 @@ impl PushReader {
     /// ```
     pub fn next_line<T: FromJsonOwned>(&mut self) -> Result<Pull<Option<T>>> {
         let next = self.read_next_line();
-        if let Err(err) = &next {
-            self.line_error = Some(err.offset());
-        }
+        // Only the error of this call can be resumed after.
+        self.line_error = next.as_ref().err().map(Error::offset);
         next
     }
 
@@ -516,10 +515,12 @@ impl PushReader {
         };
         self.frame = None;
         self.partial = None;
-        self.phase = Phase::SkipLine { from: offset };
-        if let Some(line_start) = self.line_start_of_value_at(value_start, offset) {
-            self.at = self.at.restart_at(line_start);
-            self.phase = Phase::Elements { first: true };
+        match self.line_start_of_value_at(value_start, offset) {
+            Some(line_start) => {
+                self.at = self.at.restart_at(line_start);
+                self.phase = Phase::Elements { first: true };
+            }
+            None => self.phase = Phase::SkipLine { from: offset },
         }
         true
     }

@@ -170,6 +170,7 @@ impl ReadArgs {
             max_depth: self.max_depth,
             allow_comments: self.allow_comments,
             allow_trailing_commas: self.allow_trailing_commas,
+            ..ReadOptions::default()
         }
     }
 }

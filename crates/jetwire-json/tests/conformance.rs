@@ -298,3 +298,84 @@ fn the_conformance_page_matches_the_table() {
     let rows = page.lines().filter(|line| line.starts_with("| `i_")).count();
     assert_eq!(rows, I_COUNT, "one row per i_ file");
 }
+
+/// Where a string of `input` first stops being well-formed Unicode: the first byte that is not
+/// UTF-8, or else the backslash of the first surrogate escape without its partner. A naive
+/// oracle: every escape of the file in order, pairs taken greedily.
+fn first_ill_formed(input: &[u8]) -> usize {
+    if let Err(err) = std::str::from_utf8(input) {
+        return err.valid_up_to();
+    }
+    let mut escapes = Vec::new();
+    let mut i = 0;
+    while i < input.len() {
+        if input[i] == b'\\' {
+            if input[i + 1] == b'u' {
+                let hex = std::str::from_utf8(&input[i + 2..i + 6]).unwrap();
+                escapes.push((i, u16::from_str_radix(hex, 16).unwrap()));
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    let mut k = 0;
+    while k < escapes.len() {
+        let (at, unit) = escapes[k];
+        let paired = (0xD800..0xDC00).contains(&unit)
+            && escapes
+                .get(k + 1)
+                .is_some_and(|&(next, low)| next == at + 6 && (0xDC00..0xE000).contains(&low));
+        if paired {
+            k += 2;
+        } else if (0xD800..0xE000).contains(&unit) {
+            return at;
+        } else {
+            k += 1;
+        }
+    }
+    panic!("no ill-formed string in {}", String::from_utf8_lossy(input))
+}
+
+#[test]
+fn strict_unicode_refuses_every_string_the_lexical_policy_replaces() {
+    let options = ReadOptions { strict_unicode: true, ..ReadOptions::default() };
+    let mut refused = 0;
+    for ((name, bytes), (_, _, reason)) in suite_files("i_").iter().zip(&I_CASES) {
+        if !reason.starts_with("lexical policy") {
+            continue;
+        }
+        refused += 1;
+        assert!(serde_json::from_slice::<serde_json::Value>(bytes).is_err(), "{name}: serde_json accepts it");
+        let at = first_ill_formed(bytes);
+        let chunked = bytes.chunks(1).map(<[u8]>::to_vec);
+        for (how, result) in [
+            (
+                "from_slice_with",
+                jetwire_json::from_slice_with::<jetwire_json::Value>(bytes, options).map(drop),
+            ),
+            ("next_token", tokens_all(bytes, options).map(drop)),
+            (
+                "from_chunks_with",
+                jetwire_json::stream::from_chunks_with::<jetwire_json::Value, _, _>(chunked, options)
+                    .map(drop),
+            ),
+            (
+                "Document::parse_with",
+                jetwire_json::document::Document::parse_with(bytes.clone(), options).map(drop),
+            ),
+            (
+                "serde::from_slice_with",
+                jetwire_json::serde::from_slice_with::<serde_json::Value>(bytes, options).map(drop),
+            ),
+        ] {
+            let err = result.expect_err(&format!("{name}: {how} accepts it"));
+            assert_eq!((err.category(), err.offset()), (Category::Syntax, at), "{name}: {how}: {err}");
+            assert!(err.message().contains("strict_unicode"), "{name}: {how}: {err}");
+        }
+        // Skipped unread, the strings are not looked at; without the option they are read.
+        skip_all(bytes, options).unwrap_or_else(|err| panic!("{name}: skip_value: {err}"));
+        jetwire_json::from_slice::<jetwire_json::Value>(bytes).unwrap_or_else(|err| panic!("{name}: {err}"));
+    }
+    assert_eq!(refused, 20, "the lexical-policy rows of the i_ table");
+}

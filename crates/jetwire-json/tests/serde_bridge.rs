@@ -522,6 +522,56 @@ mod serde_json_compatibility {
         assert_eq!(jetwire_json::serde::to_string(&1e300).unwrap(), serde_json::to_string(&1e300).unwrap());
         assert_eq!(jetwire_json::serde::to_string(&1e300).unwrap(), "1e+300");
     }
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Message<'a> {
+        text: String,
+        #[serde(borrow)]
+        tag: std::borrow::Cow<'a, str>,
+    }
+
+    /// With `strict_unicode`, the bridge refuses what serde_json refuses, at the same string;
+    /// without it, the text reads with U+FFFD.
+    #[test]
+    fn strict_unicode_refuses_ill_formed_text_as_serde_json_does() {
+        let strict = jetwire_json::ReadOptions { strict_unicode: true, ..Default::default() };
+        for (input, at) in [
+            (&b"{\"text\": \"caf\xE9\", \"tag\": \"a\"}"[..], 13),
+            (br#"{"text": "ok", "tag": "\ud800"}"#, 23),
+            (b"{\"text\": \"\\n\xFF\", \"tag\": \"a\"}", 12),
+            (br#"{"text": "\udc00\ud800", "tag": "a"}"#, 10),
+            (br#"{"text": "ok", "t\ud800g": "a"}"#, 17),
+        ] {
+            let shown = String::from_utf8_lossy(input);
+            assert!(serde_json::from_slice::<Message>(input).is_err(), "{shown}");
+            let err = jetwire_json::serde::from_slice_with::<Message>(input, strict).unwrap_err();
+            assert_eq!(
+                (err.category(), err.offset()),
+                (jetwire_json::Category::Syntax, at),
+                "{shown}: {err}"
+            );
+            // The lexical policy (the default) reads the same input.
+            let lenient = jetwire_json::serde::from_slice::<serde_json::Value>(input).unwrap();
+            assert!(lenient.to_string().contains('\u{FFFD}'), "{shown}");
+        }
+        // Well-formed text, escapes and pairs included, reads alike; a property skipped unread
+        // is not looked at (serde_json does not decode it either).
+        let good =
+            b"{\"text\": \"caf\\u00e9 \\ud83d\\ude00\", \"tag\": \"plain\", \"extra\": \"\\ud800\xFF\"}";
+        let ours = jetwire_json::serde::from_slice_with::<Message>(good, strict).unwrap();
+        assert_eq!(ours, serde_json::from_slice::<Message>(good).unwrap());
+        assert!(matches!(ours.tag, std::borrow::Cow::Borrowed("plain")));
+    }
+
+    /// Bytes keep their exact bytes under `strict_unicode`: it is a rule for text.
+    #[test]
+    fn strict_unicode_leaves_bytes_as_they_are() {
+        let strict = jetwire_json::ReadOptions { strict_unicode: true, ..Default::default() };
+        let mut reader = jetwire_json::Reader::with_options(b"[\"\xFF\\ud800\"]", strict);
+        reader.begin_array().unwrap();
+        assert!(reader.next_element().unwrap());
+        assert_eq!(reader.read_string_bytes().unwrap().as_ref(), b"\xFF\xED\xA0\x80");
+    }
 }
 
 #[derive(Deserialize, jetwire_derive::FromJson, Debug)]

@@ -100,6 +100,50 @@ impl<'de> Reader<'de> {
         )
     }
 
+    /// Under [`strict_unicode`](super::ReadOptions::strict_unicode), refuses the string whose
+    /// source content is `input[start..end]` if it is not well-formed Unicode.
+    #[inline(always)]
+    pub(super) fn check_text(&self, start: usize, end: usize, has_escapes: bool) -> Result<()> {
+        if !self.options.strict_unicode {
+            return Ok(());
+        }
+        self.check_text_strictly(start, end, has_escapes)
+    }
+
+    #[inline(never)]
+    fn check_text_strictly(&self, start: usize, end: usize, has_escapes: bool) -> Result<()> {
+        let raw = &self.input[start..end];
+        if strings::as_str(raw).is_none() {
+            // Where it goes wrong: the fast check says only whether.
+            let valid = std::str::from_utf8(raw).map_or_else(|err| err.valid_up_to(), str::len);
+            let at = start + valid;
+            let byte = self.input[at];
+            return Err(self.error_at(
+                Category::Syntax,
+                format!(
+                    "expected UTF-8 text in a string, found byte 0x{byte:02X}, which is not well-formed \
+                     UTF-8 there (`strict_unicode` refuses it; without it, it reads as U+FFFD)"
+                ),
+                at,
+            ));
+        }
+        if !has_escapes {
+            return Ok(());
+        }
+        match strings::unpaired_surrogate(raw) {
+            Some(at) => Err(self.error_at(
+                Category::Syntax,
+                format!(
+                    "expected a character, found the unpaired surrogate escape `{}` (`strict_unicode` \
+                     refuses it; without it, it reads as U+FFFD)",
+                    String::from_utf8_lossy(&raw[at..at + 6])
+                ),
+                start + at,
+            )),
+            None => Ok(()),
+        }
+    }
+
     #[cold]
     #[inline(never)]
     pub(super) fn control_in_string(&self, i: usize) -> Error {

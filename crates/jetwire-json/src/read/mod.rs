@@ -48,11 +48,31 @@ pub struct ReadOptions {
     pub allow_comments: bool,
     /// Accept one `,` before a closing `]` or `}`. Default off.
     pub allow_trailing_commas: bool,
+    /// Refuse strings that are not well-formed Unicode where they are read as text: ill-formed
+    /// UTF-8 and unpaired surrogate escapes (`"\ud800"`) are then [`Category::Syntax`] errors
+    /// at the offending byte, as `serde_json` reports them, rather than U+FFFD. Strings read as
+    /// bytes keep their exact bytes either way, and values skipped unread are not looked at.
+    /// Default off (see docs/unicode-policy.md).
+    ///
+    /// ```
+    /// use jetwire_json::{Category, ReadOptions};
+    /// let strict = ReadOptions { strict_unicode: true, ..ReadOptions::default() };
+    /// assert_eq!(jetwire_json::from_slice::<String>(br#""\ud800""#)?, "\u{FFFD}");
+    /// let err = jetwire_json::from_slice_with::<String>(br#""a\ud800""#, strict).unwrap_err();
+    /// assert_eq!((err.category(), err.column()), (Category::Syntax, 3));
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// ```
+    pub strict_unicode: bool,
 }
 
 impl Default for ReadOptions {
     fn default() -> Self {
-        ReadOptions { max_depth: 128, allow_comments: false, allow_trailing_commas: false }
+        ReadOptions {
+            max_depth: 128,
+            allow_comments: false,
+            allow_trailing_commas: false,
+            strict_unicode: false,
+        }
     }
 }
 
@@ -650,6 +670,7 @@ impl<'de> Reader<'de> {
     #[inline(always)]
     fn read_key(&mut self) -> Result<Key<'de>> {
         let (start, end, has_escapes) = self.scan_string()?;
+        self.check_text(start, end, has_escapes)?;
         // Taken before the `:` is looked for: with input in pieces, that may move the window.
         let key = JsonStr::new(&self.input[start..end], has_escapes);
         self.after_key()?;
@@ -862,6 +883,7 @@ impl<'de> Reader<'de> {
             }
             b'"' => {
                 let (start, end, has_escapes) = self.scan_string()?;
+                self.check_text(start, end, has_escapes)?;
                 Token::String(JsonStr::new(&self.input[start..end], has_escapes))
             }
             b'-' | b'0'..=b'9' => {

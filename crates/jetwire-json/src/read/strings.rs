@@ -296,6 +296,26 @@ pub(crate) fn decode_non_ascii_unicode_escape(
     next
 }
 
+/// Where the first unpaired surrogate escape of a string's source content `raw` (its escapes
+/// already validated) starts: a high surrogate not followed by a low one, or a low surrogate
+/// that does not follow a high one.
+pub(crate) fn unpaired_surrogate(raw: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while let Some(found) = raw[i..].iter().position(|&byte| byte == b'\\') {
+        i += found;
+        if raw[i + 1] != b'u' {
+            i += 2;
+            continue;
+        }
+        match hex4(&raw[i + 2..i + 6]) {
+            0xD800..=0xDBFF if low_surrogate_at(raw, i + 6).is_some() => i += 12,
+            0xD800..=0xDFFF => return Some(i),
+            _ => i += 6,
+        }
+    }
+    None
+}
+
 /// The low surrogate escaped at `raw[i..i + 6]`, if there is one.
 fn low_surrogate_at(raw: &[u8], i: usize) -> Option<u32> {
     match raw.get(i..i + 6) {
@@ -448,6 +468,23 @@ mod tests {
     fn decodes_every_escape() {
         let raw = br#"a\"b\\c\/d\be\ff\ng\rh\ti\u00e9\u4e2d\ud83d\ude00"#;
         assert_eq!(decode_str(raw, true), "a\"b\\c/d\u{8}e\u{c}f\ng\rh\ti\u{e9}\u{4e2d}\u{1F600}");
+    }
+
+    #[test]
+    fn unpaired_surrogates_are_found_where_they_start() {
+        for (raw, expected) in [
+            (&br"plain"[..], None),
+            (br"\n\u00e9\ud83d\ude00", None),
+            (br"\\ud800", None),
+            (br"\ud800", Some(0)),
+            (br"ab\udc00", Some(2)),
+            (br"\ud800\u0041", Some(0)),
+            (br"\ud83d\ude00\ud800x", Some(12)),
+            (br"\udbff\udfff\udfff", Some(12)),
+            (br"\t\ud800\ud800\udc00", Some(2)),
+        ] {
+            assert_eq!(unpaired_surrogate(raw), expected, "{}", String::from_utf8_lossy(raw));
+        }
     }
 
     #[test]

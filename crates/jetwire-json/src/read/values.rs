@@ -215,12 +215,23 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// Reads a string value undecoded.
+    /// Reads a string value undecoded (checked as text under
+    /// [`strict_unicode`](ReadOptions::strict_unicode)).
     #[inline]
     pub fn read_json_str(&mut self) -> Result<JsonStr<'de>> {
+        self.read_json_str_as(true)
+    }
+
+    /// Reads a string value undecoded, checking it as text under `strict_unicode` when `text`
+    /// (a string read as bytes keeps its exact bytes whatever they are).
+    #[inline]
+    fn read_json_str_as(&mut self, text: bool) -> Result<JsonStr<'de>> {
         match self.begin_value()? {
             b'"' => {
                 let (start, end, has_escapes) = self.scan_string()?;
+                if text {
+                    self.check_text(start, end, has_escapes)?;
+                }
                 self.end_value();
                 Ok(JsonStr::new(&self.input[start..end], has_escapes))
             }
@@ -249,6 +260,7 @@ impl<'de> Reader<'de> {
         };
         match self.input[end] {
             b'"' => {
+                self.check_text(start, end, false)?;
                 self.pos = end + 1;
                 self.end_value();
                 Ok(strings::decode_str(&self.input[start..end], false))
@@ -258,6 +270,7 @@ impl<'de> Reader<'de> {
                     Ok(text) => text,
                     Err(err) => return self.resume_str(start - 1, err),
                 };
+                self.check_text(start, self.pos - 1, true)?;
                 self.end_value();
                 Ok(Cow::Owned(text))
             }
@@ -390,7 +403,7 @@ impl<'de> Reader<'de> {
 
     /// Reads a string's bytes exactly (see [`JsonStr::decoded_bytes`]).
     pub fn read_string_bytes(&mut self) -> Result<Cow<'de, [u8]>> {
-        self.read_json_str().map(|s| s.decoded_bytes())
+        self.read_json_str_as(false).map(|s| s.decoded_bytes())
     }
 
     /// Reads a string of standard base64 (with padding) and returns the bytes it encodes.
@@ -402,7 +415,7 @@ impl<'de> Reader<'de> {
     pub fn read_base64(&mut self) -> Result<Vec<u8>> {
         self.begin_value()?;
         let start = self.offset();
-        let text = self.read_json_str()?.decoded_bytes();
+        let text = self.read_json_str_as(false)?.decoded_bytes();
         base64::engine::general_purpose::STANDARD.decode(text.as_ref()).map_err(|err| {
             self.error_at_offset(
                 Category::Data,

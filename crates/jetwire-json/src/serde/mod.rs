@@ -17,6 +17,10 @@
 //!   them exactly); `-0` reaches them as the float `-0.0`, so its sign survives; an `f32` beyond
 //!   its range (but within `f64`'s) reads as an infinity; a struct variant's fields are read
 //!   from an object or an array.
+//! - Text that is not well-formed Unicode (ill-formed UTF-8, an unpaired surrogate escape such
+//!   as `"\ud800"`) reads as U+FFFD under jetwire's lexical policy, where serde_json refuses
+//!   it; read with [`ReadOptions::strict_unicode`] set (through [`from_slice_with`]) to refuse
+//!   it too, with an error at the offending byte.
 //!
 //! ```
 //! use serde::{Deserialize, Serialize};

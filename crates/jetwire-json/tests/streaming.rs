@@ -617,3 +617,52 @@ fn json_lines_in_memory_read_as_the_streaming_reader_does() {
     let bob = text.windows(3).position(|w| w == b"bob").unwrap();
     assert!(std::ptr::eq(users[1]["user"].as_ptr(), text[bob..].as_ptr()));
 }
+
+/// Compares two readings line by line, naming the first difference (the whole list is too long
+/// to print).
+#[track_caller]
+fn same_places<T: PartialEq + std::fmt::Debug>(read: Vec<T>, expected: &[T], how: &str) {
+    if let Some(at) = read.iter().zip(expected).position(|(a, b)| a != b) {
+        panic!("{how}: value {at}: {:?}, expected {:?}", read[at], expected[at]);
+    }
+    assert_eq!(read.len(), expected.len(), "{how}");
+}
+
+/// Long JSON Lines, read ahead many values at a time from each block: the same values and the
+/// same errors (line and column) as reading the lines in memory, good and bad lines falling on
+/// every place in the reading ahead and across block boundaries, whatever the pieces. (An error
+/// in a value that spans two pieces may lack the JSON Pointer inside the line, which a value
+/// read whole has.)
+#[test]
+fn lines_read_ahead_give_what_reading_in_memory_gives() {
+    let lines: Vec<&str> = MIXED_LINES.iter().copied().cycle().take(MIXED_LINES.len() * 1200).collect();
+    let input = lines.join("\n") + "\n";
+    assert!(input.len() > 2 * 64 * 1024, "crosses blocks: {} bytes", input.len());
+    type Places = Vec<Result<Vec<u32>, (usize, usize)>>;
+    let places = |read: Vec<Result<Vec<u32>, jetwire_json::Error>>| -> Places {
+        read.into_iter().map(|line| line.map_err(|err| (err.line(), err.column()))).collect()
+    };
+    let in_memory = places(SliceLines::<Vec<u32>>::new(input.as_bytes()).keep_going().collect());
+    assert_eq!(in_memory.len(), mixed_lines_read().len() * 1200);
+    for step in [7, 4096, 1 << 20] {
+        let read = LinesReader::<_, Vec<u32>>::new(Trickle { bytes: input.as_bytes(), step }).keep_going();
+        same_places(places(read.collect()), &in_memory, &format!("in pieces of {step} bytes"));
+    }
+    let read = LinesReader::<_, Vec<u32>>::new(input.as_bytes()).keep_going();
+    same_places(places(read.collect()), &in_memory, "whole");
+    futures_executor::block_on(async {
+        let slow = SlowAsync { bytes: input.clone().into_bytes(), at: 0, step: 5000, ready: false };
+        let mut lines = AsyncLinesReader::<SlowAsync, Vec<u32>>::new(slow).keep_going();
+        let mut read = Vec::new();
+        while let Some(line) = lines.next().await {
+            read.push(line);
+        }
+        same_places(places(read), &in_memory, "async");
+    });
+    // Good lines only: every value, and by default an error after them ends the values.
+    let good: String = (0..5000).map(|n| format!("[{n}]\n")).collect::<String>() + "[x]\n[1]\n";
+    let read: Vec<_> = LinesReader::<_, Vec<u32>>::new(good.as_bytes()).collect();
+    assert_eq!(read.len(), 5001);
+    assert!(read[..5000].iter().enumerate().all(|(n, line)| line.as_ref().unwrap() == &[n as u32]));
+    assert_eq!(read[5000].as_ref().unwrap_err().line(), 5001);
+}

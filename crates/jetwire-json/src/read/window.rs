@@ -173,6 +173,17 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// Where the reader stands, as [`suspend`](Self::suspend) would give it, while it reads
+    /// on: to go back to when what follows runs out of input.
+    pub(crate) fn snapshot(&self) -> Suspended {
+        Suspended {
+            offset: self.offset(),
+            state: self.state,
+            containers: self.containers.clone(),
+            options: self.options,
+        }
+    }
+
     /// Detaches the reader from its blocks, keeping its place and grammar state.
     pub(crate) fn suspend(self) -> Suspended {
         Suspended {

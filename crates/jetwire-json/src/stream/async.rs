@@ -321,6 +321,9 @@ impl<P: AsyncPieces, T: FromJsonOwned> AsyncLinesReader<P, T> {
     }
 
     fn poll_line(&mut self, cx: &mut Context<'_>) -> Poll<Option<Result<T>>> {
+        if let Some(next) = self.0.line_ahead() {
+            return Poll::Ready(Some(next));
+        }
         poll_value(&mut self.0, cx, PushReader::next_line::<T>)
     }
 }

@@ -137,6 +137,9 @@ impl<R: Read, T: FromJsonOwned> Iterator for LinesReader<R, T> {
     type Item = Result<T>;
 
     fn next(&mut self) -> Option<Result<T>> {
+        if let Some(next) = self.0.line_ahead() {
+            return Some(next);
+        }
         next_value(&mut self.0, PushReader::next_line::<T>)
     }
 }

@@ -1,5 +1,6 @@
 //! Resumable reading: input pushed in pieces as it arrives, read as far as it goes.
 
+use std::collections::VecDeque;
 use std::io;
 use std::marker::PhantomData;
 
@@ -15,6 +16,10 @@ pub(crate) const BLOCK_SIZE: usize = 64 * 1024;
 
 /// How many released buffers are kept for reuse.
 const MAX_SPARE_BUFFERS: usize = 4;
+
+/// How many JSON Lines values [`Values::line_ahead`] reads with one reader: enough to spread the
+/// cost of attaching a reader to the blocks thin, few enough that the values waiting stay few.
+const LINES_AHEAD: usize = 64;
 
 /// The outcome of a step of a [`PushReader`]: done, or waiting for more input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -572,6 +577,9 @@ impl PushReader {
                 Phase::Finished => return Ok(Pull::Ready(None)),
                 _ => true,
             };
+            if let Some(read) = self.read_whole_line(first) {
+                return read;
+            }
             match self.step(|reader| reader.next_line(first))? {
                 Pull::Ready(true) => self.phase = Phase::Elements { first: false },
                 Pull::Ready(false) => {
@@ -582,6 +590,112 @@ impl PushReader {
             }
         }
         Ok(self.next_value()?.map(Some))
+    }
+
+    /// The next JSON Lines value read by one reader, from the line's start through the value,
+    /// when the input held has all of it (the common case: lines are short beside a block):
+    /// one resumed reader per value where the general path takes two. `None`, with nothing
+    /// changed, when the input held ends before the value starts: the general path then takes
+    /// over.
+    fn read_whole_line<T: FromJsonOwned>(&mut self, first: bool) -> Option<Result<Pull<Option<T>>>> {
+        if !self.may_retry() {
+            return Some(Ok(Pull::NeedMoreData));
+        }
+        let mut reader = Reader::resume(&self.segments, self.at.clone());
+        let found = reader.next_line(first);
+        if self.segments.take_starved() {
+            return None;
+        }
+        self.partial = None;
+        match found {
+            Err(err) => return Some(Err(err)),
+            Ok(false) => {
+                self.at = reader.suspend();
+                self.phase = Phase::Finished;
+                return Some(Ok(Pull::Ready(None)));
+            }
+            Ok(true) => self.phase = Phase::Elements { first: false },
+        }
+        let at_value = reader.snapshot();
+        let value = T::from_json(&mut reader);
+        if self.segments.take_starved() {
+            // The value goes on past the input held: read it as the general path does, from
+            // its first byte.
+            self.at = at_value;
+            return Some(self.next_value().map(|pull| pull.map(Some)));
+        }
+        Some(match value {
+            Ok(value) => {
+                self.at = reader.suspend();
+                self.values_read += 1;
+                Ok(Pull::Ready(Some(value)))
+            }
+            Err(err) => {
+                self.at = at_value;
+                Err(err)
+            }
+        })
+    }
+
+    /// Reads up to `max` JSON Lines values that the input held has whole onto `out`, all with
+    /// one reader: what as many calls of [`next_line`](Self::next_line) would give, without
+    /// attaching a reader to the blocks per value. Stops quietly, with what it read queued, at a
+    /// value the input held does not have whole, at the end of the input, or where `next_line`
+    /// would take another path (the first line, a bad line being skipped); stops at an error
+    /// by returning it, left as `next_line` leaves its errors (so that
+    /// [`resume_after_error`](Self::resume_after_error) goes on after it).
+    pub(crate) fn read_held_lines<T: FromJsonOwned>(
+        &mut self,
+        out: &mut VecDeque<T>,
+        max: usize,
+    ) -> Result<()> {
+        let Phase::Elements { mut first } = self.phase else { return Ok(()) };
+        if self.frame.is_some() || !self.may_retry() {
+            return Ok(());
+        }
+        self.line_error = None;
+        let mut reader = Reader::resume(&self.segments, self.at.clone());
+        for _ in 0..max {
+            let found = reader.next_line(first);
+            if self.segments.take_starved() {
+                break;
+            }
+            self.partial = None;
+            match found {
+                Err(err) => {
+                    self.line_error = Some(err.offset());
+                    return Err(err);
+                }
+                Ok(false) => {
+                    self.at = reader.suspend();
+                    self.phase = Phase::Finished;
+                    return Ok(());
+                }
+                Ok(true) => {}
+            }
+            let value_start = reader.offset();
+            let value = T::from_json(&mut reader);
+            if self.segments.take_starved() {
+                break;
+            }
+            first = false;
+            self.phase = Phase::Elements { first };
+            match value {
+                Ok(value) => {
+                    out.push_back(value);
+                    self.values_read += 1;
+                    self.at = reader.snapshot();
+                }
+                Err(err) => {
+                    // Where `next_line` leaves a bad value: at its start, a line's value at the
+                    // top level.
+                    self.at = self.at.restart_at(value_start);
+                    self.line_error = Some(err.offset());
+                    return Err(err);
+                }
+            }
+        }
+        Ok(())
     }
 
     /// `err`, from reading an element of the streamed array, with the element's place in the
@@ -619,8 +733,10 @@ impl PushReader {
             }
             self.frame = Some(Frame::to_read(self.at.clone(), depth));
         }
-        if let Pull::NeedMoreData = self.advance_frame()? {
-            return Ok(Pull::NeedMoreData);
+        match self.advance_frame() {
+            Ok(Pull::NeedMoreData) => return Ok(Pull::NeedMoreData),
+            Ok(Pull::Ready(_)) => {}
+            Err(err) => return Err(self.error_as_read::<T>(err)),
         }
         let Some(frame) = self.frame.take() else { unreachable!("the frame is complete") };
         // A check frame left by another way of reading has moved the reader's place with it.
@@ -629,6 +745,23 @@ impl PushReader {
         let value = T::from_json(&mut reader)?;
         self.at = reader.suspend();
         Ok(Pull::Ready(value))
+    }
+
+    /// The error that reading the framed value as a `T` gives, where checking its tokens found
+    /// `err`: the input held reaches that far, so the read meets the same error, or one before
+    /// it, with the value's JSON Pointer path as a whole value's read gives it.
+    #[cold]
+    fn error_as_read<T: FromJsonOwned>(&self, err: Error) -> Error {
+        let Some(Frame { start: Some(start), .. }) = &self.frame else { return err };
+        let mut reader = Reader::resume(&self.segments, start.clone());
+        let read = T::from_json(&mut reader);
+        match read {
+            Err(read) if !self.segments.take_starved() && read.offset() <= err.offset() => read,
+            _ => {
+                self.segments.take_starved();
+                err
+            }
+        }
     }
 
     /// Checks the framed value's tokens as far as the input held goes; once they are all there,
@@ -822,15 +955,54 @@ pub(crate) struct Values<S, T> {
     failed: bool,
     /// JSON Lines only: a bad line's error is handed on and the values go on after it.
     keep_going: bool,
+    /// JSON Lines only: values read ahead from the input held, handed out before anything else,
+    /// and the error that stopped the reading ahead, handed out after them.
+    ahead: Ahead<T>,
+    error_ahead: Option<Error>,
     _values: PhantomData<fn() -> T>,
 }
+
+/// Values read ahead. `Unpin` whatever `T` is, as the readers that hold it are: nothing pins
+/// the values, which are moved out one by one.
+#[derive(Debug)]
+struct Ahead<T>(VecDeque<T>);
+
+impl<T> Unpin for Ahead<T> {}
 
 /// A step that reads the next value, or `None` after the last.
 pub(crate) type NextValue<T> = fn(&mut PushReader) -> Result<Pull<Option<T>>>;
 
 impl<S, T> Values<S, T> {
     pub(crate) fn new(source: S, reader: PushReader) -> Self {
-        Values { source, reader, failed: false, keep_going: false, _values: PhantomData }
+        Values {
+            source,
+            reader,
+            failed: false,
+            keep_going: false,
+            ahead: Ahead(VecDeque::new()),
+            error_ahead: None,
+            _values: PhantomData,
+        }
+    }
+
+    /// The next JSON Lines value if one is at hand without more input: one read ahead before,
+    /// or else one of up to [`LINES_AHEAD`] read now from the input held with one reader (the
+    /// error that stops them comes after the values before it). `None` when the input held has
+    /// no whole value: then the caller reads one as usual, from more input if need be.
+    pub(crate) fn line_ahead(&mut self) -> Option<Result<T>>
+    where
+        T: FromJsonOwned,
+    {
+        if self.ahead.0.is_empty() && self.error_ahead.is_none() && !self.failed {
+            if let Err(err) = self.reader.read_held_lines(&mut self.ahead.0, LINES_AHEAD) {
+                self.error_ahead = Some(err);
+            }
+        }
+        if let Some(value) = self.ahead.0.pop_front() {
+            return Some(Ok(value));
+        }
+        let err = self.error_ahead.take()?;
+        self.fuse(Err(err))
     }
 
     /// Values of JSON Lines that go on after a bad line (see [`PushReader::resume_after_error`]);

@@ -88,8 +88,11 @@ impl<R: Read, T: FromJsonOwned> Iterator for ArrayReader<R, T> {
 }
 
 /// JSON Lines (NDJSON) read from an `io::Read`: one typed value per line, blank lines skipped,
-/// memory bounded by one value (and one block read). Every error names its line, and an error
-/// inside a value the JSON Pointer within that line's value.
+/// memory bounded by one value and one block read, and the values of up to 64 lines of that
+/// block read ahead (one reader reads the lines a block holds whole, which keeps it level with
+/// splitting bytes in memory into lines and reading each with [`from_slice`](crate::from_slice)).
+/// Every error names its line, and an error inside a value the JSON Pointer within that line's
+/// value.
 ///
 /// ```
 /// use jetwire_json::stream::LinesReader;

@@ -216,7 +216,7 @@ impl<'de> Reader<'de> {
     }
 
     /// Reads a string value undecoded (checked as text under
-    /// [`strict_unicode`](ReadOptions::strict_unicode)).
+    /// [`strict_unicode`](crate::ReadOptions::strict_unicode)).
     #[inline]
     pub fn read_json_str(&mut self) -> Result<JsonStr<'de>> {
         self.read_json_str_as(true)

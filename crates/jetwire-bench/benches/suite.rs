@@ -2,11 +2,11 @@
 //! `cargo bench -p jetwire-bench -- 'twitter/read'`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use jetwire_bench::workloads::{self, Size};
+use jetwire_bench::workloads::Size;
 
 fn cases(c: &mut Criterion) {
     // The large cases (`--large` in the suite's runner) are left out here.
-    for spec in workloads::all().into_iter().filter(|spec| !spec.large) {
+    for spec in jetwire_bench::all_cases().into_iter().filter(|spec| !spec.large) {
         let id = spec.id();
         let case = match spec.build(Size::Standard) {
             Ok(case) => case,

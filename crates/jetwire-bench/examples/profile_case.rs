@@ -2,14 +2,14 @@
 //! `cargo build --profile bench -p jetwire-bench --example profile_case`, then
 //! `valgrind --tool=callgrind target/release/examples/profile_case twitter/read 20`.
 
-use jetwire_bench::workloads::{self, Size};
+use jetwire_bench::workloads::Size;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let id = args.next().expect("usage: profile_case CASE_ID [ITERATIONS] [IMPLEMENTATION]");
     let iterations: usize = args.next().map_or(100, |n| n.parse().expect("ITERATIONS is a number"));
     let implementation = args.next().unwrap_or_else(|| "jetwire".to_owned());
-    let spec = workloads::all().into_iter().find(|s| s.id() == id).expect("a case id from --list");
+    let spec = jetwire_bench::all_cases().into_iter().find(|s| s.id() == id).expect("a case id from --list");
     let mut case = spec.build(Size::Standard).expect("outputs check");
     let entry = case
         .entries

@@ -15,3 +15,11 @@ pub mod harness;
 pub mod peers;
 pub mod report;
 pub mod workloads;
+
+/// Every case of the suite, in report order: the JSON workloads, then the binary format against
+/// bitcode, postcard, rkyv and wincode (`bin:*`).
+pub fn all_cases() -> Vec<workloads::CaseSpec> {
+    let mut specs = workloads::json_cases();
+    specs.extend(binary::specs());
+    specs
+}

@@ -67,7 +67,7 @@ fn main() -> ExitCode {
         }
     };
     let all = if args.file.is_empty() {
-        workloads::all()
+        jetwire_bench::all_cases()
     } else {
         match workloads::files::specs(&args.file, &args.pointer) {
             Ok(specs) => specs,

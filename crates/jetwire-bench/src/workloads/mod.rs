@@ -129,8 +129,8 @@ fn canada() -> [CaseSpec; 2] {
     [read, write]
 }
 
-/// Every case, in report order.
-pub fn all() -> Vec<CaseSpec> {
+/// Every JSON case, in report order (the binary format's follow them: [`crate::all_cases`]).
+pub fn json_cases() -> Vec<CaseSpec> {
     use objects::*;
     let mut specs = Vec::new();
     specs.extend(typed("Small", |rng, _| small(rng)));
@@ -180,7 +180,5 @@ pub fn all() -> Vec<CaseSpec> {
     specs.push(pieces::check_spec("check:twitter_escaped", escaped::source()));
     // Streaming validation of a large file, only when asked for (`checkfile:large`).
     specs.push(checkfile::spec());
-    // The binary format against bitcode, postcard, rkyv and wincode (`bin:*`).
-    specs.extend(crate::binary::specs());
     specs
 }

@@ -13,10 +13,9 @@
 mod common;
 
 use common::{
-    Numbers, compare_with_serde, dom_to_value, parse, same_values, serde_should_accept, skip_all, tokens_all,
-    write_dom,
+    Numbers, compare_with_serde, parse, same_values, serde_should_accept, skip_all, tokens_all, write_dom,
 };
-use jetwire_json::{Indent, ReadOptions, Reader, Value, WriteOptions};
+use jetwire_json::{Indent, ReadOptions, Reader, WriteOptions};
 use proptest::prelude::*;
 
 // ---- generators ----------------------------------------------------------------------------------
@@ -172,61 +171,10 @@ fn one_pass_agrees_with_lazy_decoding(
     Ok(one_pass)
 }
 
-/// jetwire's verdicts agree with each other, and serde_json's with the expected one; when both
-/// accept, the values are the same.
+/// [`common::check_against_serde`] and [`common::check_bridge_against_serde`], as a property.
 fn check_against_serde(input: &[u8]) -> Result<(), TestCaseError> {
-    let parsed = parse(input, ReadOptions::default());
-    // skip_value and next_token give the same verdict and the same error as the DOM builder.
-    let by_skip = skip_all(input, ReadOptions::default());
-    let by_tokens = tokens_all(input, ReadOptions::default());
-    match (&parsed, &by_skip, &by_tokens) {
-        (Ok(_), Ok(()), Ok(_)) => {}
-        (Err(a), Err(b), Err(c)) => {
-            prop_assert_eq!((a.offset(), a.message()), (b.offset(), b.message()));
-            prop_assert_eq!((a.offset(), a.message()), (c.offset(), c.message()));
-        }
-        _ => prop_assert!(
-            false,
-            "verdicts differ: dom {:?}, skip {:?}, tokens {:?}",
-            parsed.is_ok(),
-            by_skip,
-            by_tokens
-        ),
-    }
-
-    // The DOM `Value` (read through the structural calls, not token by token) agrees with the
-    // test's token-built DOM: the same value, numbers spelled the same, or the same error.
-    let value = jetwire_json::from_slice::<Value>(input);
-    match (&parsed, &value) {
-        (Ok(parsed), Ok(value)) => {
-            let expected = dom_to_value(&parsed.dom);
-            prop_assert_eq!(value, &expected);
-            prop_assert_eq!(jetwire_json::to_vec(value).unwrap(), jetwire_json::to_vec(&expected).unwrap());
-        }
-        (Err(a), Err(b)) => prop_assert_eq!((a.offset(), a.message()), (b.offset(), b.message())),
-        _ => prop_assert!(
-            false,
-            "verdicts differ: tokens {:?}, Value {:?}",
-            parsed.as_ref().err(),
-            value.as_ref().err()
-        ),
-    }
-
-    let theirs = serde_json::from_slice::<serde_json::Value>(input);
-    prop_assert_eq!(
-        theirs.is_ok(),
-        serde_should_accept(&parsed),
-        "serde_json: {:?}; jetwire: {:?}; input {:?}",
-        theirs.as_ref().err(),
-        parsed.as_ref().err(),
-        String::from_utf8_lossy(input)
-    );
-    if let (Ok(parsed), Ok(value)) = (&parsed, &theirs)
-        && let Err(difference) = compare_with_serde(&parsed.dom, value, "")
-    {
-        prop_assert!(false, "{} in {:?}", difference, String::from_utf8_lossy(input));
-    }
-    Ok(())
+    common::check_against_serde(input).map_err(TestCaseError::fail)?;
+    common::check_bridge_against_serde(input).map_err(TestCaseError::fail)
 }
 
 /// The writer's output reads back to the same DOM: exactly, with numbers written as their text;
@@ -447,4 +395,26 @@ fn mutations_cover_both_verdicts() {
     eprintln!(
         "accepted {accepted}, rejected {rejected}, policy differences {policy_differences}, depth {deepest}"
     );
+}
+
+/// Every JSONTestSuite file and the three corpora through the checks the `json_differential`
+/// fuzz target makes (jetwire's readers against each other and serde_json; the serde bridge
+/// against serde_json): the fuzz target's seeds, and a stable run of its checks.
+#[test]
+fn the_suite_and_the_corpora_pass_the_fuzz_targets_checks() {
+    let mut files = common::suite_files("");
+    for name in ["canada", "citm_catalog", "twitter"] {
+        let path = format!("{}/{name}.json", common::BENCH_DIR);
+        files.push((name.to_owned(), std::fs::read(&path).unwrap_or_else(|err| panic!("{path}: {err}"))));
+    }
+    assert!(files.len() > 300, "{} files", files.len());
+    let failures: Vec<String> = files
+        .iter()
+        .filter_map(|(name, bytes)| {
+            let checked =
+                common::check_against_serde(bytes).and_then(|()| common::check_bridge_against_serde(bytes));
+            checked.err().map(|err| format!("{name}: {}", &err[..err.len().min(400)]))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }

@@ -310,3 +310,27 @@ fn written_floats_have_the_expected_spelling() {
         assert_eq!(written(value), text);
     }
 }
+
+/// An exponent written with many leading zeros is the exponent without them, through every
+/// read of a number (found by the `json_differential` fuzz target: `1E-000…0002` read as 0).
+#[test]
+fn exponents_with_many_leading_zeros() {
+    for (text, expected) in [
+        ("1E-0000000000000000000000000000000000000000002", 0.01_f64),
+        ("2.5e+000000000000000000000000003", 2500.0),
+        ("-7e0000000000000000000000000000000000000000000000000000000000000000", -7.0),
+        ("1e-00000000000000000000000000000000000000000000000000000000000000330", 0.0),
+    ] {
+        let n: f64 = jetwire_json::from_str(text).unwrap();
+        assert_eq!(n.to_bits(), expected.to_bits(), "{text}");
+        assert_eq!(n.to_bits(), serde_json::from_str::<f64>(text).unwrap().to_bits(), "{text}");
+        let value: jetwire_json::Value = jetwire_json::from_str(text).unwrap();
+        assert_eq!(value.as_f64().map(f64::to_bits), Some(expected.to_bits()), "{text}");
+        assert_eq!(value.to_string(), text, "the text is kept");
+        let single: f32 = jetwire_json::from_str(text).unwrap();
+        assert_eq!(single, expected as f32, "{text}");
+        let mut parser = jetwire_json::document::Parser::new();
+        let doc = parser.parse(text.as_bytes()).unwrap();
+        assert_eq!(doc.as_f64().map(f64::to_bits), Some(expected.to_bits()), "{text}");
+    }
+}

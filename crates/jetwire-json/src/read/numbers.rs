@@ -95,8 +95,11 @@ pub(crate) fn scan(input: &[u8], start: usize) -> Result<ScannedNumber, NumberEr
         if i == first {
             return Err(NumberError::DigitInExponent(i));
         }
-        // Saturate: anything this large is zero or infinity as a float anyway.
-        let explicit = if i - first > 12 { 1 << 40 } else { (explicit as i64).min(1 << 40) };
+        // Saturate: anything this large is zero or infinity as a float anyway. Leading zeros
+        // count for nothing (`1e-0000000000000000000002` is 0.01), and add nothing to the
+        // accumulated value either.
+        let leading_zeros = input[first..i].iter().take_while(|&&digit| digit == b'0').count();
+        let explicit = if i - first - leading_zeros > 12 { 1 << 40 } else { (explicit as i64).min(1 << 40) };
         exponent += if exponent_negative { -explicit } else { explicit };
         is_integer = false;
     }
@@ -587,6 +590,11 @@ mod tests {
         assert_eq!(parts("-12.5e-3"), (125, -4, false, false));
         assert_eq!(parts("100e+2"), (100, 2, false, false));
         assert_eq!(parts("0"), (0, 0, false, true));
+        // Leading zeros of an exponent count for nothing, however many there are.
+        assert_eq!(parts("1E-0000000000000000000000000000000000000000002"), (1, -2, false, false));
+        assert_eq!(parts("5e+00000000000000000000000000000000000000000000000000300"), (5, 300, false, false));
+        assert_eq!(parts("5e0000000000000"), (5, 0, false, false));
+        assert_eq!(parts("5e-0000000000001000000000000"), (5, -(1 << 40), false, false));
     }
 
     #[test]

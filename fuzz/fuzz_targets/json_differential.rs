@@ -13,10 +13,7 @@ use libfuzzer_sys::fuzz_target;
 mod common;
 
 fuzz_target!(|input: &[u8]| {
-    if let Err(difference) = common::check_against_serde(input) {
-        panic!("{difference}");
-    }
-    if let Err(difference) = common::check_bridge_against_serde(input) {
+    if let Err(difference) = common::check_differential(input, usize::MAX) {
         panic!("{difference}");
     }
 });

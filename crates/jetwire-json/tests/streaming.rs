@@ -618,6 +618,28 @@ fn json_lines_in_memory_read_as_the_streaming_reader_does() {
     assert!(std::ptr::eq(users[1]["user"].as_ptr(), text[bob..].as_ptr()));
 }
 
+/// A syntax error in a value that arrives in pieces is reported as reading the whole value
+/// reports it, with the JSON Pointer inside the line, when the input held lets the read reach
+/// the error (the token-by-token check that finds it first knows no path).
+#[test]
+fn errors_in_values_read_in_pieces_name_their_path() {
+    let input = b"[1, 2,]\n[3, [4]]\n[[5], [6,]]\n";
+    for step in [1, 2, 3] {
+        let read: Vec<_> =
+            LinesReader::<_, Vec<Vec<u32>>>::new(Trickle { bytes: input, step }).keep_going().collect();
+        let errors: Vec<_> = read
+            .iter()
+            .filter_map(|line| line.as_ref().err())
+            .map(|err| (err.line(), err.path().to_owned()))
+            .collect();
+        assert_eq!(
+            errors,
+            [(1, "/0".to_owned()), (2, "/0".to_owned()), (3, "/1/1".to_owned())],
+            "pieces of {step}"
+        );
+    }
+}
+
 /// Compares two readings line by line, naming the first difference (the whole list is too long
 /// to print).
 #[track_caller]

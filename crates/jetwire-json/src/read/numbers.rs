@@ -96,10 +96,10 @@ pub(crate) fn scan(input: &[u8], start: usize) -> Result<ScannedNumber, NumberEr
             return Err(NumberError::DigitInExponent(i));
         }
         // Saturate: anything this large is zero or infinity as a float anyway. Leading zeros
-        // count for nothing (`1e-0000000000000000000002` is 0.01), and add nothing to the
-        // accumulated value either.
-        let leading_zeros = input[first..i].iter().take_while(|&&digit| digit == b'0').count();
-        let explicit = if i - first - leading_zeros > 12 { 1 << 40 } else { (explicit as i64).min(1 << 40) };
+        // count for nothing (`1e-0000000000000000000002` is 0.01; they add nothing to the
+        // accumulated value either), and are looked for only in a long run.
+        let huge = i - first > 12 && input[first..i].iter().skip_while(|&&digit| digit == b'0').count() > 12;
+        let explicit = if huge { 1 << 40 } else { (explicit as i64).min(1 << 40) };
         exponent += if exponent_negative { -explicit } else { explicit };
         is_integer = false;
     }

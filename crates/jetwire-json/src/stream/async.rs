@@ -299,7 +299,8 @@ impl<P: AsyncPieces, T: FromJsonOwned> AsyncArrayReader<P, T> {
 }
 
 /// JSON Lines values arriving asynchronously, one typed value at a time, with memory bounded by
-/// one value, the pieces held, and the values of up to 64 whole lines read ahead from them. Use [`next`](Self::next), or (feature `futures`) the `Stream` impl.
+/// one value, the pieces held, and the values of up to 64 whole lines read ahead from them. Use
+/// [`next`](Self::next), or (feature `futures`) the `Stream` impl.
 #[derive(Debug)]
 pub struct AsyncLinesReader<P, T>(Values<P, T>);
 

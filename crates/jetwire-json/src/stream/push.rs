@@ -572,14 +572,17 @@ impl PushReader {
             }
         }
         if self.frame.is_none() {
+            // The common case, the line's value whole in the input held, with one reader.
+            let mut value = None;
+            self.read_held_lines(1, |read| value = Some(read))?;
+            if value.is_some() {
+                return Ok(Pull::Ready(value));
+            }
             let first = match self.phase {
                 Phase::Elements { first } => first,
                 Phase::Finished => return Ok(Pull::Ready(None)),
                 _ => true,
             };
-            if let Some(read) = self.read_whole_line(first) {
-                return read;
-            }
             match self.step(|reader| reader.next_line(first))? {
                 Pull::Ready(true) => self.phase = Phase::Elements { first: false },
                 Pull::Ready(false) => {
@@ -592,64 +595,23 @@ impl PushReader {
         Ok(self.next_value()?.map(Some))
     }
 
-    /// The next JSON Lines value read by one reader, from the line's start through the value,
-    /// when the input held has all of it (the common case: lines are short beside a block):
-    /// one resumed reader per value where the general path takes two. `None`, with nothing
-    /// changed, when the input held ends before the value starts: the general path then takes
-    /// over.
-    fn read_whole_line<T: FromJsonOwned>(&mut self, first: bool) -> Option<Result<Pull<Option<T>>>> {
-        if !self.may_retry() {
-            return Some(Ok(Pull::NeedMoreData));
-        }
-        let mut reader = Reader::resume(&self.segments, self.at.clone());
-        let found = reader.next_line(first);
-        if self.segments.take_starved() {
-            return None;
-        }
-        self.partial = None;
-        match found {
-            Err(err) => return Some(Err(err)),
-            Ok(false) => {
-                self.at = reader.suspend();
-                self.phase = Phase::Finished;
-                return Some(Ok(Pull::Ready(None)));
-            }
-            Ok(true) => self.phase = Phase::Elements { first: false },
-        }
-        let at_value = reader.snapshot();
-        let value = T::from_json(&mut reader);
-        if self.segments.take_starved() {
-            // The value goes on past the input held: read it as the general path does, from
-            // its first byte.
-            self.at = at_value;
-            return Some(self.next_value().map(|pull| pull.map(Some)));
-        }
-        Some(match value {
-            Ok(value) => {
-                self.at = reader.suspend();
-                self.values_read += 1;
-                Ok(Pull::Ready(Some(value)))
-            }
-            Err(err) => {
-                self.at = at_value;
-                Err(err)
-            }
-        })
-    }
-
-    /// Reads up to `max` JSON Lines values that the input held has whole onto `out`, all with
-    /// one reader: what as many calls of [`next_line`](Self::next_line) would give, without
-    /// attaching a reader to the blocks per value. Stops quietly, with what it read queued, at a
-    /// value the input held does not have whole, at the end of the input, or where `next_line`
-    /// would take another path (the first line, a bad line being skipped); stops at an error
-    /// by returning it, left as `next_line` leaves its errors (so that
-    /// [`resume_after_error`](Self::resume_after_error) goes on after it).
+    /// Reads up to `max` JSON Lines values that the input held has whole, handing each to
+    /// `keep`, all with one reader: what as many calls of [`next_line`](Self::next_line) would
+    /// give, without attaching a reader to the blocks per value (a block lookup and a first
+    /// refill each). Stops quietly at a value the input held does not have whole (which
+    /// `next_line`'s token-by-token path then reads), at the end of the input, or while a bad
+    /// line is being skipped; stops at an error by returning it, left as `next_line` leaves its
+    /// errors (so that [`resume_after_error`](Self::resume_after_error) goes on after it).
     pub(crate) fn read_held_lines<T: FromJsonOwned>(
         &mut self,
-        out: &mut VecDeque<T>,
         max: usize,
+        mut keep: impl FnMut(T),
     ) -> Result<()> {
-        let Phase::Elements { mut first } = self.phase else { return Ok(()) };
+        let mut first = match self.phase {
+            Phase::Elements { first } => first,
+            Phase::Finished | Phase::SkipLine { .. } => return Ok(()),
+            _ => true,
+        };
         if self.frame.is_some() || !self.may_retry() {
             return Ok(());
         }
@@ -682,7 +644,7 @@ impl PushReader {
             self.phase = Phase::Elements { first };
             match value {
                 Ok(value) => {
-                    out.push_back(value);
+                    keep(value);
                     self.values_read += 1;
                     self.at = reader.snapshot();
                 }
@@ -755,12 +717,11 @@ impl PushReader {
         let Some(Frame { start: Some(start), .. }) = &self.frame else { return err };
         let mut reader = Reader::resume(&self.segments, start.clone());
         let read = T::from_json(&mut reader);
+        // A read that wanted more input than is held made a placeholder error: keep `err`.
+        let starved = self.segments.take_starved();
         match read {
-            Err(read) if !self.segments.take_starved() && read.offset() <= err.offset() => read,
-            _ => {
-                self.segments.take_starved();
-                err
-            }
+            Err(read) if !starved && read.offset() <= err.offset() => read,
+            _ => err,
         }
     }
 
@@ -994,7 +955,8 @@ impl<S, T> Values<S, T> {
         T: FromJsonOwned,
     {
         if self.ahead.0.is_empty() && self.error_ahead.is_none() && !self.failed {
-            if let Err(err) = self.reader.read_held_lines(&mut self.ahead.0, LINES_AHEAD) {
+            if let Err(err) = self.reader.read_held_lines(LINES_AHEAD, |value| self.ahead.0.push_back(value))
+            {
                 self.error_ahead = Some(err);
             }
         }

@@ -382,6 +382,15 @@ pub fn check_against_serde(input: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
+/// Both differential checks, [`check_against_serde`] then [`check_bridge_against_serde`]: what
+/// the `json_differential` fuzz target runs on every input. The error names the first
+/// disagreement, at most `limit` characters of it.
+pub fn check_differential(input: &[u8], limit: usize) -> Result<(), String> {
+    check_against_serde(input)
+        .and_then(|()| check_bridge_against_serde(input))
+        .map_err(|difference| difference.chars().take(limit).collect())
+}
+
 /// One input into `serde_json::Value` through jetwire's serde bridge (with `strict_unicode`, as
 /// serde_json reads text) and through serde_json: the same verdict and, where both accept, the
 /// same value, except where the rules differ on purpose: serde_json accepts one level of nesting
@@ -395,9 +404,9 @@ pub fn check_bridge_against_serde(input: &[u8]) -> Result<(), String> {
         (Ok(a), Ok(b)) if a == b => Ok(()),
         (Ok(a), Ok(b)) => Err(format!("the bridge read {a}, serde_json {b} in {:?}", shown())),
         // Both refuse. Where is not compared: serde_json names the place after the bytes it has
-        // taken (a whole token, or the bad byte), jetwire the bad byte; over JSONTestSuite's n_
-        // files serde_json's place is jetwire's plus one byte in 148, the same in 29, and up
-        // to 16 bytes on or 3 back in the others.
+        // taken (a whole token, or the bad byte), jetwire the bad byte; over the 218
+        // JSONTestSuite files both refuse, serde_json's place is jetwire's plus one byte in 148,
+        // the same in 29, and up to 16 bytes on or 3 back in the others.
         (Err(_), Err(_)) => Ok(()),
         _ => {
             // The documented differences, worked out from jetwire's own reading: only ever the

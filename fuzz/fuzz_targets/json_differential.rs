@@ -9,8 +9,7 @@
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../../crates/jetwire-json/tests/common/mod.rs"]
-mod common;
+use jetwire_fuzz::common;
 
 fuzz_target!(|input: &[u8]| {
     if let Err(difference) = common::check_differential(input, usize::MAX) {

@@ -1,27 +1,8 @@
-//! What the fuzz targets share: how they describe a result, so that two ways of reading the same
-//! bytes can be compared whole (value, or error with its category, message, place and path).
+//! What the fuzz targets share: jetwire-json's test helpers (its tests' `common`, included by
+//! path), so that a target and the `cargo test` that replays its corpus run the same checks, and
+//! describe a result the same way (value, or error with its category, message, place and path).
 
-use std::fmt::Debug;
+#[path = "../../crates/jetwire-json/tests/common/mod.rs"]
+pub mod common;
 
-use jetwire::json::Error;
-
-/// An error as the targets compare it: everything it reports.
-pub fn describe(err: &Error) -> String {
-    format!(
-        "{:?} {} at {}:{}:{} path {}",
-        err.category(),
-        err.message(),
-        err.line(),
-        err.column(),
-        err.offset(),
-        err.path()
-    )
-}
-
-/// A result as the targets compare it.
-pub fn outcome<T: Debug>(result: &jetwire::json::Result<T>) -> String {
-    match result {
-        Ok(value) => format!("ok {value:?}"),
-        Err(err) => format!("error {}", describe(err)),
-    }
-}
+pub use common::{describe, outcome};

@@ -1,9 +1,10 @@
-//! An append-only list of byte blocks whose contents never move.
+//! An append-only list of byte blocks whose contents do not move while borrowed.
 //!
 //! Input that arrives in pieces is kept as a list of blocks: the caller's chunks, blocks read from
 //! a stream, and the small copies made where a token straddles two blocks. A reader borrows bytes
 //! from the blocks for as long as it borrows the list, while more blocks are still being appended
-//! through a shared reference. Blocks are released only through `&mut`, when nothing borrows them.
+//! through a shared reference. Blocks are released, or the last one grown, only through `&mut`,
+//! when nothing borrows them.
 
 use core::cell::UnsafeCell;
 
@@ -87,6 +88,12 @@ impl<'a> BlockList<'a> {
     /// The index of the oldest block still held.
     pub fn first(&self) -> usize {
         self.released
+    }
+
+    /// The last block held, to change: its bytes may grow or move, which `&mut self` makes
+    /// safe (no borrow of any block's bytes can be alive).
+    pub fn last_mut(&mut self) -> Option<&mut Block<'a>> {
+        self.blocks.get_mut().last_mut()
     }
 
     /// Drops the blocks before `index`, returning them to the caller for recycling.

@@ -44,6 +44,42 @@ pub trait Output {
     fn flush_all(&mut self) -> io::Result<()> {
         Ok(())
     }
+
+    /// How many bytes have reached their destination: for an in-memory sink everything
+    /// written, for one that forwards to I/O the bytes its writer accepted (so that an error
+    /// can say how much of the output is there).
+    #[inline]
+    fn written(&self) -> u64 {
+        self.buffered().len() as u64
+    }
+}
+
+/// Writes all of `bytes` to `out` as `write_all` does (retrying `Interrupted`, failing on a
+/// write that accepts nothing), adding each byte `out` accepts to `written`, so that a caller
+/// whose write fails midway knows how much of the output reached it.
+///
+/// ```
+/// let (mut out, mut written) = (Vec::new(), 0);
+/// jetwire_core::output::write_counted(&mut out, b"[1,2]", &mut written).unwrap();
+/// assert_eq!((out.as_slice(), written), (&b"[1,2]"[..], 5));
+/// ```
+pub fn write_counted<W: io::Write + ?Sized>(
+    out: &mut W,
+    mut bytes: &[u8],
+    written: &mut u64,
+) -> io::Result<()> {
+    while !bytes.is_empty() {
+        match out.write(bytes) {
+            Ok(0) => return Err(io::Error::new(io::ErrorKind::WriteZero, "failed to write whole buffer")),
+            Ok(n) => {
+                *written += n as u64;
+                bytes = &bytes[n..];
+            }
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            Err(err) => return Err(err),
+        }
+    }
+    Ok(())
 }
 
 impl Output for Vec<u8> {
@@ -207,6 +243,8 @@ pub fn extend_short_between<const H: usize, const T: usize>(
 pub struct IoOutput<W: io::Write> {
     buffer: Vec<u8>,
     inner: W,
+    /// Bytes `inner` has accepted.
+    written: u64,
 }
 
 impl<W: io::Write> IoOutput<W> {
@@ -215,7 +253,7 @@ impl<W: io::Write> IoOutput<W> {
 
     /// Wraps `inner`.
     pub fn new(inner: W) -> Self {
-        IoOutput { buffer: Vec::with_capacity(Self::BLOCK + Self::BLOCK / 4), inner }
+        IoOutput { buffer: Vec::with_capacity(Self::BLOCK + Self::BLOCK / 4), inner, written: 0 }
     }
 
     /// Flushes what is buffered and returns the wrapped writer.
@@ -249,10 +287,20 @@ impl<W: io::Write> Output for IoOutput<W> {
         Ok(())
     }
 
+    /// Writes the buffer through. If the writer fails midway, what it accepted leaves the
+    /// buffer (and counts in [`written`](Output::written)); the rest stays buffered.
     fn flush_all(&mut self) -> io::Result<()> {
-        self.inner.write_all(&self.buffer)?;
-        self.buffer.clear();
+        let before = self.written;
+        let result = write_counted(&mut self.inner, &self.buffer, &mut self.written);
+        // At most `buffer.len()` bytes were accepted, so the difference fits a `usize`.
+        self.buffer.drain(..(self.written - before) as usize);
+        result?;
         self.inner.flush()
+    }
+
+    #[inline]
+    fn written(&self) -> u64 {
+        self.written
     }
 }
 
@@ -277,6 +325,56 @@ mod tests {
                 assert_eq!(plain, expected, "extend_short: prefix {prefix}, length {n}");
                 expected.insert(prefix, 0x55);
                 assert_eq!(after, expected, "extend_short_after: prefix {prefix}, length {n}");
+            }
+        }
+    }
+
+    /// A writer that accepts at most `step` bytes a call, returns `Interrupted` every third
+    /// call, and fails for good once it holds `capacity` bytes.
+    struct Flaky {
+        held: Vec<u8>,
+        step: usize,
+        capacity: usize,
+        calls: usize,
+    }
+
+    impl io::Write for Flaky {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.calls += 1;
+            if self.calls % 3 == 0 {
+                return Err(io::ErrorKind::Interrupted.into());
+            }
+            if self.held.len() == self.capacity {
+                return Err(io::Error::other("disk full"));
+            }
+            let n = bytes.len().min(self.step).min(self.capacity - self.held.len());
+            self.held.extend_from_slice(&bytes[..n]);
+            Ok(n)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn io_output_counts_what_its_writer_accepted() {
+        let data: Vec<u8> = (0..=255).collect();
+        for capacity in [0, 1, 7, 100, 256, 300] {
+            let flaky = Flaky { held: Vec::new(), step: 7, capacity, calls: 0 };
+            let mut sink = IoOutput::new(flaky);
+            sink.buffer().extend_from_slice(&data);
+            let result = sink.flush_all();
+            let held = sink.get_ref().held.clone();
+            assert_eq!(sink.written(), held.len() as u64, "capacity {capacity}");
+            assert_eq!(held, data[..held.len()], "capacity {capacity}: a prefix, in order");
+            assert_eq!(sink.buffered(), &data[held.len()..], "capacity {capacity}: the rest stays");
+            match result {
+                Ok(()) => assert!(capacity >= data.len(), "capacity {capacity}"),
+                Err(err) => {
+                    assert!(capacity < data.len(), "capacity {capacity}");
+                    assert_eq!(err.to_string(), "disk full");
+                }
             }
         }
     }

@@ -252,6 +252,28 @@ impl Error {
         error
     }
 
+    /// An error of the source a reader reads from, after it handed out `read` bytes: the
+    /// message says how far the input got.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn io_reading(err: io::Error, read: usize) -> Error {
+        Error::io_after(err, format_args!("after reading {read} bytes"))
+    }
+
+    /// An error of the sink a writer writes to, after it accepted `written` bytes: the message
+    /// says how much of the output reached it.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn io_writing(err: io::Error, written: u64) -> Error {
+        Error::io_after(err, format_args!("after writing {written} bytes"))
+    }
+
+    fn io_after(err: io::Error, when: fmt::Arguments<'_>) -> Error {
+        let mut error = Error::without_position(Category::Io, format!("{err} ({when})"));
+        error.parts_mut().source = Some(err);
+        error
+    }
+
     /// A [`Category::Data`] error with a custom message and no position, for hand-written
     /// [`ToJson`](crate::ToJson) impls. Readers position their errors themselves: see
     /// [`Reader::data_error`](crate::Reader::data_error).

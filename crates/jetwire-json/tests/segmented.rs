@@ -4,30 +4,10 @@
 
 mod common;
 
-use common::{BENCH_DIR, suite_files};
+use common::{BENCH_DIR, describe, outcome, suite_files};
 use jetwire_json::stream::{ChunkedInput, Pull, PushReader};
-use jetwire_json::{Error, ReadOptions, Reader, Value};
+use jetwire_json::{ReadOptions, Reader, Value};
 use proptest::prelude::*;
-
-/// An error as the tests compare it: everything it reports.
-fn describe(err: &Error) -> String {
-    format!(
-        "{:?} {} at {}:{}:{} path {}",
-        err.category(),
-        err.message(),
-        err.line(),
-        err.column(),
-        err.offset(),
-        err.path()
-    )
-}
-
-fn outcome<T: std::fmt::Debug>(result: jetwire_json::Result<T>) -> String {
-    match result {
-        Ok(value) => format!("ok {value:?}"),
-        Err(err) => format!("error {}", describe(&err)),
-    }
-}
 
 /// `input` cut at `cuts` (sorted offsets).
 fn split<'a>(input: &'a [u8], cuts: &[usize]) -> Vec<&'a [u8]> {
@@ -48,13 +28,13 @@ fn chunks_of(input: &[u8], size: usize) -> Vec<&[u8]> {
 
 fn skip_contiguous(input: &[u8]) -> String {
     let mut reader = Reader::new(input);
-    outcome(reader.skip_value().and_then(|()| reader.finish()))
+    outcome(&reader.skip_value().and_then(|()| reader.finish()))
 }
 
 fn skip_chunked(pieces: &[&[u8]]) -> String {
     let input = ChunkedInput::new(pieces.iter().copied());
     let mut reader = input.reader();
-    outcome(reader.skip_value().and_then(|()| reader.finish()))
+    outcome(&reader.skip_value().and_then(|()| reader.finish()))
 }
 
 /// The tokens `reader` reads, then how it ends.
@@ -98,11 +78,11 @@ fn tokens_pushed(pieces: &[&[u8]]) -> String {
 }
 
 fn value_contiguous(input: &[u8]) -> String {
-    outcome(jetwire_json::from_slice::<Value>(input))
+    outcome(&jetwire_json::from_slice::<Value>(input))
 }
 
 fn value_chunked(pieces: &[&[u8]]) -> String {
-    outcome(ChunkedInput::new(pieces.iter().copied()).deserialize::<Value>())
+    outcome(&ChunkedInput::new(pieces.iter().copied()).deserialize::<Value>())
 }
 
 fn value_pushed(pieces: &[&[u8]]) -> String {
@@ -110,13 +90,13 @@ fn value_pushed(pieces: &[&[u8]]) -> String {
     let mut pieces = pieces.iter();
     loop {
         match reader.read_document::<Value>() {
-            Ok(Pull::Ready(value)) => return outcome(Ok(value)),
+            Ok(Pull::Ready(value)) => return outcome(&Ok(value)),
             Ok(Pull::NeedMoreData) => match pieces.next() {
                 Some(piece) => reader.push(piece),
                 None if !reader.is_input_ended() => reader.end_input(),
                 None => panic!("needs more data after the end of the input"),
             },
-            Err(err) => return outcome::<Value>(Err(err)),
+            Err(err) => return outcome::<Value>(&Err(err)),
         }
     }
 }
@@ -127,13 +107,13 @@ fn check_pushed(pieces: &[&[u8]]) -> String {
     let mut pieces = pieces.iter();
     loop {
         match reader.check_document() {
-            Ok(Pull::Ready(())) => return outcome(Ok(())),
+            Ok(Pull::Ready(())) => return outcome(&Ok(())),
             Ok(Pull::NeedMoreData) => match pieces.next() {
                 Some(piece) => reader.push(piece),
                 None if !reader.is_input_ended() => reader.end_input(),
                 None => panic!("needs more data after the end of the input"),
             },
-            Err(err) => return outcome::<()>(Err(err)),
+            Err(err) => return outcome::<()>(&Err(err)),
         }
     }
 }

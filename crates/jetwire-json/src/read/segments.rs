@@ -82,6 +82,20 @@ impl<'a> Segments<'a> {
         self.end.set(start + length);
     }
 
+    /// Appends `bytes` to the last block held, when that is an owned block shorter than
+    /// `limit`; returns whether it did. Needs `&mut`: no reader borrows the blocks then, so the
+    /// block's bytes may move. Offsets do not change: the block only grows at its end.
+    pub(crate) fn append_to_last(&mut self, bytes: &[u8], limit: usize) -> bool {
+        match self.blocks.last_mut() {
+            Some(Block::Owned(last)) if last.len() < limit => {
+                last.extend_from_slice(bytes);
+                self.end.set(self.end.get() + bytes.len());
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Marks the end of the input: no block follows.
     pub(crate) fn end_input(&self) {
         self.ended.set(true);

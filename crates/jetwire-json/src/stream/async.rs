@@ -67,7 +67,7 @@ mod tokio_io {
                     reader.push_read(buffer, length);
                     Poll::Ready(Ok(()))
                 }
-                Poll::Ready(Err(err)) => Poll::Ready(Err(Error::io(err))),
+                Poll::Ready(Err(err)) => Poll::Ready(Err(reader.source_error(err))),
                 Poll::Pending => {
                     // Nothing was read: the buffer waits for the next poll.
                     reader.recycle(buffer);
@@ -151,23 +151,47 @@ mod tokio_io {
     pub struct AsyncLinesWriter<W> {
         out: W,
         line: Vec<u8>,
+        /// Bytes `out` has accepted.
+        written: u64,
     }
 
     impl<W: AsyncWrite + Unpin> AsyncLinesWriter<W> {
         /// A writer of lines into `out`.
         pub fn new(out: W) -> Self {
-            AsyncLinesWriter { out, line: Vec::new() }
+            AsyncLinesWriter { out, line: Vec::new(), written: 0 }
         }
 
-        /// Writes `value` as one line.
+        /// Writes `value` as one line. If `out` fails midway, the error says how many bytes
+        /// it had accepted (as does [`written`](Self::written)). A write dropped before it
+        /// completes may have written part of its line; [`written`](Self::written) counts it.
         pub async fn write<T: crate::ToJson + ?Sized>(&mut self, value: &T) -> Result<()> {
             super::super::lines::format_line(&mut self.line, value)?;
-            self.out.write_all(&self.line).await.map_err(Error::io)
+            let mut rest = &self.line[..];
+            while !rest.is_empty() {
+                match self.out.write(rest).await {
+                    Ok(0) => {
+                        let err = std::io::Error::from(std::io::ErrorKind::WriteZero);
+                        return Err(Error::io_writing(err, self.written));
+                    }
+                    Ok(n) => {
+                        self.written += n as u64;
+                        rest = &rest[n..];
+                    }
+                    Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(err) => return Err(Error::io_writing(err, self.written)),
+                }
+            }
+            Ok(())
         }
 
         /// Flushes the underlying writer.
         pub async fn flush(&mut self) -> Result<()> {
-            self.out.flush().await.map_err(Error::io)
+            self.out.flush().await.map_err(|err| Error::io_writing(err, self.written))
+        }
+
+        /// How many bytes `out` has accepted.
+        pub fn written(&self) -> u64 {
+            self.written
         }
 
         /// The underlying writer.
@@ -202,7 +226,7 @@ mod chunk_stream {
             }
             match ready!(Pin::new(&mut self.0).poll_next(cx)) {
                 Some(Ok(chunk)) => reader.push_owned(chunk),
-                Some(Err(err)) => return Poll::Ready(Err(Error::io(std::io::Error::other(err)))),
+                Some(Err(err)) => return Poll::Ready(Err(reader.source_error(std::io::Error::other(err)))),
                 None => reader.end_input(),
             }
             Poll::Ready(Ok(()))

@@ -4,7 +4,7 @@
 use std::io::Read;
 
 use super::push::{NextValue, Pull, PushReader, Values};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::read::ReadOptions;
 use crate::typed::FromJsonOwned;
 
@@ -19,7 +19,9 @@ fn pull<R: Read, T>(
             return Ok(value);
         }
         if !reader.is_input_ended() {
-            reader.read_from(source).map_err(Error::io)?;
+            if let Err(err) = reader.read_from(source) {
+                return Err(reader.source_error(err));
+            }
         }
     }
 }
@@ -42,7 +44,13 @@ pub fn from_reader_with<R: Read, T: FromJsonOwned>(mut source: R, options: ReadO
     let mut reader = PushReader::with_options(options);
     // All of it first: the document is then read in one pass, rather than checked a token at a
     // time as blocks arrive and read again at the end.
-    while reader.read_from(&mut source).map_err(Error::io)? > 0 {}
+    loop {
+        match reader.read_from(&mut source) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(err) => return Err(reader.source_error(err)),
+        }
+    }
     pull(&mut source, &mut reader, PushReader::read_document)
 }
 

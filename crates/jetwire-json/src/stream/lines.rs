@@ -8,6 +8,7 @@ use crate::error::{Category, Error, Result};
 use crate::read::{ReadOptions, Reader};
 use crate::typed::{FromJson, ToJson};
 use crate::write::Writer;
+use jetwire_core::output::write_counted;
 
 /// JSON Lines (NDJSON) already in memory: one typed value per line, blank lines skipped, read
 /// in place, so values may borrow from the input (`&str` fields). On the benchmark's
@@ -131,23 +132,34 @@ impl<'de, T: FromJson<'de>> Iterator for SliceLines<'de, T> {
 pub struct LinesWriter<W> {
     out: W,
     line: Vec<u8>,
+    /// Bytes `out` has accepted.
+    written: u64,
 }
 
 impl<W: io::Write> LinesWriter<W> {
     /// A writer of lines into `out`.
     pub fn new(out: W) -> Self {
-        LinesWriter { out, line: Vec::new() }
+        LinesWriter { out, line: Vec::new(), written: 0 }
     }
 
-    /// Writes `value` as one line.
+    /// Writes `value` as one line. If `out` fails midway, the error says how many bytes it
+    /// had accepted (as does [`written`](Self::written)), so a file can be cut back to its
+    /// last whole line.
     pub fn write<T: ToJson + ?Sized>(&mut self, value: &T) -> Result<()> {
         format_line(&mut self.line, value)?;
-        self.out.write_all(&self.line).map_err(Error::io)
+        write_counted(&mut self.out, &self.line, &mut self.written)
+            .map_err(|err| Error::io_writing(err, self.written))
     }
 
     /// Flushes the underlying writer.
     pub fn flush(&mut self) -> Result<()> {
-        self.out.flush().map_err(Error::io)
+        self.out.flush().map_err(|err| Error::io_writing(err, self.written))
+    }
+
+    /// How many bytes `out` has accepted: every line written, and the part of a line whose
+    /// write failed that reached it.
+    pub fn written(&self) -> u64 {
+        self.written
     }
 
     /// The underlying writer.

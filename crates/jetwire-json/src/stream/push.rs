@@ -14,6 +14,10 @@ use crate::typed::FromJsonOwned;
 /// The size of one block read from a stream.
 pub(crate) const BLOCK_SIZE: usize = 64 * 1024;
 
+/// Pieces shorter than this (pushed, or read from a source) are copied and gathered into
+/// blocks of up to about this size, rather than each held apart.
+const SMALL_PIECE: usize = BLOCK_SIZE / 4;
+
 /// How many released buffers are kept for reuse.
 const MAX_SPARE_BUFFERS: usize = 4;
 
@@ -219,10 +223,24 @@ impl PushReader {
     /// Appends a piece of input (copied; see [`push_owned`](Self::push_owned) to hand over a
     /// buffer instead), and releases the pieces already read.
     pub fn push(&mut self, piece: &[u8]) {
+        if piece.len() < SMALL_PIECE {
+            return self.push_small(piece);
+        }
         let mut buffer = self.spare.pop().unwrap_or_default();
         buffer.clear();
         buffer.extend_from_slice(piece);
         self.push_block(Block::Owned(buffer));
+    }
+
+    /// Appends a short piece, copied: onto the last piece held when that one is a short copy
+    /// too, so that a source that trickles (a pipe, a socket, a caller's small chunks) is held
+    /// in a few blocks about as large as its bytes, not in one block (or one 64 KiB buffer)
+    /// per piece.
+    fn push_small(&mut self, piece: &[u8]) {
+        self.release_read();
+        if !self.segments.append_to_last(piece, SMALL_PIECE) {
+            self.segments.push(Block::Owned(piece.to_vec()));
+        }
     }
 
     /// Appends a piece of input without copying it: a `Vec<u8>`, a `bytes::Bytes`, a `String`...
@@ -273,6 +291,10 @@ impl PushReader {
         if length == 0 {
             self.recycle(buffer);
             self.end_input();
+        } else if length < SMALL_PIECE {
+            // The buffer stays whole for the next read, which then need not clear it again.
+            self.push_small(&buffer[..length]);
+            self.recycle(buffer);
         } else {
             buffer.truncate(length);
             self.push_block(Block::Owned(buffer));
@@ -280,13 +302,18 @@ impl PushReader {
     }
 
     fn push_block(&mut self, block: Block<'static>) {
+        self.release_read();
+        self.segments.push(block);
+    }
+
+    /// Releases the pieces before where reading stands (or the value being read starts).
+    fn release_read(&mut self) {
         let keep_from = match &self.frame {
             Some(Frame { start: Some(start), .. }) => start.offset(),
             _ => self.at.offset(),
         };
         let spare = &mut self.spare;
         self.segments.release_before(keep_from, |buffer| keep_spare(spare, buffer));
-        self.segments.push(block);
     }
 
     /// Marks the end of the input: nothing more will be pushed.
@@ -302,6 +329,13 @@ impl PushReader {
     /// The absolute byte offset reading has reached.
     pub fn offset(&self) -> usize {
         self.at.offset()
+    }
+
+    /// The error for `err` of the source this reader's pieces come from: it says how many
+    /// bytes had arrived.
+    #[cold]
+    pub(crate) fn source_error(&self, err: io::Error) -> Error {
+        Error::io_reading(err, self.segments.end_offset())
     }
 
     /// How many bytes pushed are still held (not yet released).

@@ -189,13 +189,20 @@ impl<O: Output> Writer<O> {
         self.after_value = State::Done;
     }
 
+    /// The error for `err` of an `io::Write` output, saying how much reached it.
+    #[cold]
+    #[inline(never)]
+    fn sink_error(&self, err: std::io::Error) -> Error {
+        Error::io_writing(err, self.out.written())
+    }
+
     /// Checks that exactly one complete top-level value has been written, and flushes an
     /// `io::Write` output.
     pub fn finish(&mut self) -> Result<()> {
         if self.state != State::Done && !self.options.skip_validation {
             return Err(misuse("the JSON value is not complete"));
         }
-        self.out.flush_all().map_err(Error::io)
+        self.out.flush_all().map_err(|err| self.sink_error(err))
     }
 
     // ---- structure ---------------------------------------------------------------------------
@@ -272,7 +279,7 @@ impl<O: Output> Writer<O> {
             }
             // SAFETY: as above: every byte up to `len` was stored in this run or before it.
             unsafe { out.set_len(len) };
-            self.out.maybe_flush().map_err(Error::io)?;
+            self.out.maybe_flush().map_err(|err| self.sink_error(err))?;
         }
         if written > 0 {
             self.state = State::ArrayNext;
@@ -352,7 +359,7 @@ impl<O: Output> Writer<O> {
             self.newline_and_indent(self.containers.len());
         }
         self.out.buffer().push(close);
-        self.out.maybe_flush().map_err(Error::io)
+        self.out.maybe_flush().map_err(|err| self.sink_error(err))
     }
 
     #[cold]
@@ -513,7 +520,7 @@ impl<O: Output> Writer<O> {
         self.end_value();
         // A stream output drains its buffer here too, so a long run of scalars stays within a
         // block; for a `Vec` this is nothing.
-        self.out.maybe_flush().map_err(Error::io)
+        self.out.maybe_flush().map_err(|err| self.sink_error(err))
     }
 
     /// A string value.
@@ -537,7 +544,7 @@ impl<O: Output> Writer<O> {
         }
         self.out.buffer().push(b'"');
         self.end_value();
-        self.out.maybe_flush().map_err(Error::io)
+        self.out.maybe_flush().map_err(|err| self.sink_error(err))
     }
 
     /// Where the output and the structure stand, to [`undo`](Self::undo) a call that fails
@@ -588,7 +595,7 @@ impl<O: Output> Writer<O> {
         }
         self.out.buffer().push(b'"');
         self.end_value();
-        self.out.maybe_flush().map_err(Error::io)
+        self.out.maybe_flush().map_err(|err| self.sink_error(err))
     }
 
     /// An escaped property name from a token's source, as [`escaped_string`](Self::escaped_string)
@@ -754,7 +761,7 @@ impl<O: Output> Writer<O> {
             if done {
                 self.end_value();
             }
-            self.out.maybe_flush().map_err(Error::io)?;
+            self.out.maybe_flush().map_err(|err| self.sink_error(err))?;
             if done {
                 return Ok(());
             }

@@ -30,6 +30,27 @@ pub fn fuzz_corpus(target: &str) -> Vec<Vec<u8>> {
     inputs
 }
 
+/// An error as the tests compare it: everything it reports.
+pub fn describe(err: &jetwire_json::Error) -> String {
+    format!(
+        "{:?} {} at {}:{}:{} path {}",
+        err.category(),
+        err.message(),
+        err.line(),
+        err.column(),
+        err.offset(),
+        err.path()
+    )
+}
+
+/// A result as the tests compare it: the value's `Debug`, or the error described whole.
+pub fn outcome<T: std::fmt::Debug>(result: &jetwire_json::Result<T>) -> String {
+    match result {
+        Ok(value) => format!("ok {value:?}"),
+        Err(err) => format!("error {}", describe(err)),
+    }
+}
+
 /// The three json-benchmark corpora.
 pub const BENCH_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/json-benchmark");
 

@@ -17,6 +17,7 @@ use std::task::{Context, Poll, Waker};
 mod common;
 
 use common::outcome;
+use common::pieces::block_on;
 use jetwire_json::stream::{
     ArrayReader, AsyncArrayReader, AsyncLinesReader, AsyncLinesWriter, LinesReader, LinesWriter,
     from_async_reader, from_reader,
@@ -163,18 +164,6 @@ impl AsyncRead for FlakyAsync<'_> {
         out.put_slice(&source.bytes[source.at..source.at + n]);
         source.at += n;
         Poll::Ready(Ok(()))
-    }
-}
-
-/// Polls `future` to completion on this thread, with a waker that does nothing (the sources
-/// here wake themselves by being polled again).
-fn block_on<F: Future>(future: F) -> F::Output {
-    let mut future = std::pin::pin!(future);
-    let mut cx = Context::from_waker(Waker::noop());
-    loop {
-        if let Poll::Ready(output) = future.as_mut().poll(&mut cx) {
-            return output;
-        }
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::pieces::check_pieces;
 use common::{BENCH_DIR, describe, outcome, suite_files};
 use jetwire_json::stream::{ChunkedInput, Pull, PushReader};
 use jetwire_json::{ReadOptions, Reader, Value};
@@ -149,6 +150,20 @@ fn every_conformance_file_reads_the_same_in_pieces() {
         if bytes.len() <= 64 {
             for cut in 0..=bytes.len() {
                 check_all(name, bytes, &split(bytes, &[cut]));
+            }
+        }
+    }
+}
+
+/// The `json_pieces` fuzz target's checks (every reader of input in pieces, `io::Read` and async
+/// included, against one slice) on every conformance file under eight cuttings.
+#[test]
+fn the_suite_passes_the_pieces_fuzz_targets_checks() {
+    for (name, bytes) in suite_files("") {
+        for seed in 0..8 {
+            let input = [&[seed], &bytes[..]].concat();
+            if let Err(difference) = check_pieces(&input) {
+                panic!("{name}, seed {seed}: {difference}");
             }
         }
     }

@@ -1,8 +1,12 @@
 //! Helpers shared by jetwire-json's black-box tests: the test data on disk, a tiny test-only DOM
-//! built from the reader's tokens, and its comparison with `serde_json::Value`.
+//! built from the reader's tokens, and its comparison with `serde_json::Value`. The fuzz targets
+//! include this module too, so that a target and the test that replays its corpus run the same
+//! checks.
 
 // Each test file uses a different part of this module.
 #![allow(dead_code)]
+
+pub mod pieces;
 
 use std::collections::BTreeMap;
 

@@ -5,4 +5,9 @@
 #[path = "../../crates/jetwire-json/tests/common/mod.rs"]
 pub mod common;
 
+/// The typed three-way checks (jetwire's derive, its serde bridge, serde_json), shared with
+/// jetwire's tests in the same way.
+#[path = "../../crates/jetwire/tests/common/typed.rs"]
+pub mod typed;
+
 pub use common::{describe, outcome};

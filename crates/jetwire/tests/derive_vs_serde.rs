@@ -29,6 +29,8 @@
 #![cfg(feature = "derive")]
 #![allow(clippy::option_option, clippy::type_complexity)]
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Debug;
 use std::marker::PhantomData;
@@ -1626,4 +1628,75 @@ fn flatten_deny_unknown_fields_inputs() {
         ok: [r#"{"id": 1, "limit": 2, "offset": 3}"#],
         err: [r#"{"id": 1, "limit": 2, "offset": 3, "zz": 4}"#],
     );
+}
+
+// =============================================================================================
+// The json_typed fuzz target's checks
+// =============================================================================================
+
+/// JSONTestSuite's parser cases, every file.
+fn suite_files() -> Vec<(String, Vec<u8>)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/JSONTestSuite/test_parsing");
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap_or_else(|err| panic!("reading {dir}: {err}"))
+        .map(|entry| entry.expect("a directory entry").path())
+        .map(|path| (path.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&path).unwrap()))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Inputs on the edges of the data model, for the typed checks.
+const TYPED_EDGES: &[&str] = &[
+    r#"{"id": 1, "small": -128, "wide": -170141183460469231731687303715884105728, "huge": 340282366920938463463374607431768211455, "ratio": 1e300, "name": "n\u00e9", "tags": [], "pair": [65535, "\ud83d\ude00"], "kind": "Unit", "scores": {"a": -1}, "nothing": null}"#,
+    r#"{"id": 1, "small": 0, "wide": null, "huge": null, "ratio": -0.0, "name": "", "tags": ["a"], "pair": [0, "x"], "kind": {"Fields": {"x": 1.5, "label": null}}, "scores": {}, "children": [{"value": 1, "kids": [{"value": -2}]}], "x-extra": [true], "nothing": null}"#,
+    r#"{"id": 1, "id": 2}"#,
+    r#"[{"Newtype": -9223372036854775808}, {"Tuple": [1, "a"]}, "Unit"]"#,
+    r#"[{"Unit": null}]"#,
+    r#"[{"Newtype": 1, "Tuple": [1, "a"]}]"#,
+    r#"{"a": 1, "a": null, "b": 1.7976931348623157e308}"#,
+    r#"{"value": 1, "other": 2}"#,
+    r#"[255, "\u0000", true]"#,
+    r#"[256, "", null]"#,
+    "-0",
+    "0",
+    "-1",
+    "1.0",
+    "1e2",
+    "18446744073709551615",
+    "18446744073709551616",
+    "-9223372036854775809",
+    "170141183460469231731687303715884105728",
+    "1e400",
+    "-1e-400",
+    "0.1",
+    r#""x""#,
+    r#""xy""#,
+    r#""\ud800""#,
+    "null",
+    "[]",
+    "[1, 2, 65536]",
+    "{}",
+    " 7 ",
+];
+
+/// The `json_typed` fuzz target's three-way checks (`common::typed`) on every conformance file
+/// and on inputs at the edges of the data model.
+#[test]
+fn the_typed_fuzz_checks_pass_on_the_suite_and_edge_inputs() {
+    // The records at the edges read (so that the checks compare values, not only refusals).
+    for text in &TYPED_EDGES[..2] {
+        serde_json::from_str::<common::typed::Record>(text).unwrap_or_else(|err| panic!("{text}: {err}"));
+        jetwire::json::from_str::<common::typed::Record>(text).unwrap_or_else(|err| panic!("{text}: {err}"));
+    }
+    let mut failures = Vec::new();
+    let inputs = suite_files()
+        .into_iter()
+        .chain(TYPED_EDGES.iter().map(|text| (format!("{text:?}"), text.as_bytes().to_vec())));
+    for (name, input) in inputs {
+        if let Err(difference) = common::typed::check_typed_against_serde(&input) {
+            failures.push(format!("{name}: {difference}"));
+        }
+    }
+    assert!(failures.is_empty(), "{} disagreements:\n{}", failures.len(), failures.join("\n"));
 }

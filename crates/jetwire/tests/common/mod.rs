@@ -4,6 +4,9 @@
 // Each test file is its own crate and uses some of the helpers only.
 #![allow(dead_code)]
 
+#[cfg(feature = "serde")]
+pub mod typed;
+
 use std::fmt::Debug;
 
 use jetwire::json::{self, Error};

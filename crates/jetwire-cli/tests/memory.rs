@@ -8,6 +8,12 @@
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 
+#[path = "../../jetwire-json/tests/common/generated.rs"]
+#[allow(dead_code)]
+mod generated;
+
+use generated::{Generated, Layout};
+
 const BENCH_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/json-benchmark");
 
 /// Runs `jetwire args...` with no input and returns its exit code and its peak resident memory
@@ -21,6 +27,29 @@ fn jetwire_peak_memory(args: &[&str]) -> (i32, u64) {
         .stderr(Stdio::null())
         .spawn()
         .expect("running jetwire");
+    exit_and_peak_memory(child)
+}
+
+/// Runs `jetwire args...` with `source` piped to its standard input (from this process, a block
+/// at a time); returns its exit code and peak resident memory as [`jetwire_peak_memory`] does.
+#[cfg(target_os = "linux")]
+fn jetwire_peak_memory_fed(args: &[&str], mut source: impl std::io::Read) -> (i32, u64) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jetwire"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("running jetwire");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    std::io::copy(&mut source, &mut stdin).expect("feeding jetwire");
+    drop(stdin);
+    exit_and_peak_memory(child)
+}
+
+/// Waits for `child`; its exit code and its peak resident memory in bytes (`wait4`).
+#[cfg(target_os = "linux")]
+fn exit_and_peak_memory(child: std::process::Child) -> (i32, u64) {
     let pid = libc::pid_t::try_from(child.id()).expect("a pid");
     let mut status = 0;
     // SAFETY: `rusage` is plain data, valid when zeroed; wait4 writes into the two out-params,
@@ -116,4 +145,40 @@ fn json_lines_are_read_in_a_few_megabytes() {
             "{args:?}: {peak} bytes for {size} bytes, {small} for twitter.json"
         );
     }
+}
+
+/// The soak of `check --ndjson -`: 64 MiB of generated JSON Lines (of several shapes) piped in,
+/// never stored, checked in about what `check` holds for twitter.json. The long form below
+/// pipes 10 GB.
+#[test]
+#[cfg(target_os = "linux")]
+fn checking_generated_lines_from_a_pipe_holds_a_few_megabytes() {
+    soak_check(64 << 20);
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+#[ignore = "the long form: 10 GB through `check --ndjson -` (`JETWIRE_SOAK_GB` changes it)"]
+fn soak_check_long() {
+    let gb: f64 = std::env::var("JETWIRE_SOAK_GB").ok().and_then(|v| v.parse().ok()).unwrap_or(10.0);
+    soak_check((gb * 1e9) as u64);
+}
+
+#[cfg(target_os = "linux")]
+fn soak_check(total: u64) {
+    let (code, small) = jetwire_peak_memory(&["check", &format!("{BENCH_DIR}/twitter.json")]);
+    assert_eq!(code, 0);
+    let source = Generated::new(Layout::Lines, total, 3);
+    let progress = source.progress();
+    let started = std::time::Instant::now();
+    let (code, peak) = jetwire_peak_memory_fed(&["check", "--ndjson", "-"], source);
+    assert_eq!(code, 0, "the generated lines are valid");
+    assert!(progress.bytes() >= total, "{} of {total} bytes fed", progress.bytes());
+    eprintln!(
+        "soak: check --ndjson - on {} bytes ({} lines) in {:.1} s: peak memory {peak} bytes, {small} for twitter.json",
+        progress.bytes(),
+        progress.values(),
+        started.elapsed().as_secs_f64()
+    );
+    assert!(peak < small + (2 << 20), "{peak} bytes at the peak for {total} bytes, {small} for twitter.json");
 }

@@ -6,6 +6,7 @@
 // Each test file uses a different part of this module.
 #![allow(dead_code)]
 
+pub mod generated;
 pub mod pieces;
 
 use std::collections::BTreeMap;

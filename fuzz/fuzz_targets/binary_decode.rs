@@ -5,10 +5,14 @@
 //! encodes back to the input. `from_slice_into` over a value that holds data already gives the
 //! same value as `from_slice`, or the same error. The same bytes as a versioned struct,
 //! whose bodies are not canonical (they may hold fewer or more fields), decode to a value whose
-//! encoding is a fixed point.
+//! encoding is a fixed point. And a decode allocates, in all, at most 64 times its input's length
+//! plus 4 KiB (docs/binary-format.md, "Decoding hostile input"; the budget of
+//! crates/jetwire/tests/binary_allocations.rs), counted by this target's allocator.
 
 #![no_main]
 
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 use jetwire::{FromBinary, ToBinary};
@@ -102,8 +106,51 @@ fn filled() -> Message<'static> {
     }
 }
 
+/// Counts the bytes this thread asks for (a growth counts its new size).
+struct Counting;
+
+thread_local! {
+    static ALLOCATED: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count(size: usize) {
+    let _ = ALLOCATED.try_with(|total| total.set(total.get() + size));
+}
+
+// SAFETY: forwards every call to `System` unchanged; the counter (a const-initialized thread
+// local without a destructor, which never allocates) has no effect on it.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count(layout.size());
+        // SAFETY: forwarded unchanged.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged; `ptr` came from `System`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count(new_size);
+        // SAFETY: forwarded unchanged.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
 fuzz_target!(|input: &[u8]| {
+    let before = ALLOCATED.with(Cell::get);
     let decoded = jetwire::binary::from_slice::<Message<'_>>(input);
+    let allocated = ALLOCATED.with(Cell::get) - before;
+    assert!(
+        allocated <= 64 * input.len() + 4096,
+        "{allocated} bytes allocated decoding {} bytes: {:?}",
+        input.len(),
+        decoded.as_ref().err()
+    );
     let encoded =
         decoded.as_ref().ok().map(|message| jetwire::binary::to_vec(message).expect("a message encodes"));
     if let Some(encoded) = &encoded {

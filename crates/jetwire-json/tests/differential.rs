@@ -415,17 +415,3 @@ fn the_suite_and_the_corpora_pass_the_fuzz_targets_checks() {
         .collect();
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }
-
-/// Every input of the `json_differential` fuzz target's minimized corpus (fuzz/corpora/, packed)
-/// through the target's checks: what the fuzzer reached stays passing without a nightly
-/// toolchain.
-#[test]
-fn the_fuzz_corpus_passes_the_fuzz_targets_checks() {
-    let inputs = common::fuzz_corpus("json_differential");
-    assert!(inputs.len() > 1000, "{} inputs", inputs.len());
-    for input in &inputs {
-        if let Err(difference) = common::check_differential(input, 600) {
-            panic!("{difference}");
-        }
-    }
-}

@@ -7,7 +7,9 @@
 #![allow(dead_code)]
 
 pub mod generated;
+pub mod partial;
 pub mod pieces;
+pub mod read;
 
 use std::collections::BTreeMap;
 

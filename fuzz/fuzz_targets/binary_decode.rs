@@ -11,12 +11,14 @@
 
 #![no_main]
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::collections::BTreeMap;
 
+use counting::spent;
 use jetwire::{FromBinary, ToBinary};
 use libfuzzer_sys::fuzz_target;
+
+#[path = "../../crates/jetwire-json/tests/common/counting.rs"]
+mod counting;
 
 #[derive(Debug, Default, PartialEq, ToBinary, FromBinary)]
 struct Message<'a> {
@@ -106,45 +108,9 @@ fn filled() -> Message<'static> {
     }
 }
 
-/// Counts the bytes this thread asks for (a growth counts its new size).
-struct Counting;
-
-thread_local! {
-    static ALLOCATED: Cell<usize> = const { Cell::new(0) };
-}
-
-fn count(size: usize) {
-    let _ = ALLOCATED.try_with(|total| total.set(total.get() + size));
-}
-
-// SAFETY: forwards every call to `System` unchanged; the counter (a const-initialized thread
-// local without a destructor, which never allocates) has no effect on it.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(layout.size());
-        // SAFETY: forwarded unchanged.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged; `ptr` came from `System`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count(new_size);
-        // SAFETY: forwarded unchanged.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
 fuzz_target!(|input: &[u8]| {
-    let before = ALLOCATED.with(Cell::get);
-    let decoded = jetwire::binary::from_slice::<Message<'_>>(input);
-    let allocated = ALLOCATED.with(Cell::get) - before;
+    let (decoded, counted) = spent(|| jetwire::binary::from_slice::<Message<'_>>(input));
+    let allocated = counted.bytes;
     assert!(
         allocated <= 64 * input.len() + 4096,
         "{allocated} bytes allocated decoding {} bytes: {:?}",

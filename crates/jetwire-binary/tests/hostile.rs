@@ -2,51 +2,16 @@
 //! are errors with their offset, nesting is limited, and random or damaged bytes fed to every
 //! decoder are errors, never panics, with memory bounded by the input's size.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
 use jetwire_binary::{Category, DecodeOptions, FromBinaryOwned, from_slice, from_slice_with, to_vec};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
-/// Counts the bytes allocated by each thread, and the largest single allocation, so that a test
-/// sees only its own work (the test harness allocates on other threads meanwhile).
-struct Counting;
+#[path = "../../jetwire-json/tests/common/counting.rs"]
+mod counting;
 
-thread_local! {
-    static ALLOCATED: Cell<usize> = const { Cell::new(0) };
-    static LARGEST: Cell<usize> = const { Cell::new(0) };
-}
-
-fn count(size: usize) {
-    let _ = ALLOCATED.try_with(|a| a.set(a.get() + size));
-    let _ = LARGEST.try_with(|l| l.set(l.get().max(size)));
-}
-
-// SAFETY: forwards every call to `System` unchanged; the counters (const-initialized thread
-// locals without destructors, which never allocate) have no effect on it.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(layout.size());
-        // SAFETY: forwarded unchanged.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged; `ptr` came from `System`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count(new_size);
-        // SAFETY: forwarded unchanged.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
+use counting::spent;
 
 /// Tests run one at a time in this file, which keeps their memory peaks apart.
 fn serial() -> std::sync::MutexGuard<'static, ()> {
@@ -56,9 +21,7 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
 
 /// The largest single allocation made while `f` runs.
 fn largest_allocation(f: impl FnOnce()) -> usize {
-    LARGEST.with(|l| l.set(0));
-    f();
-    LARGEST.with(Cell::get)
+    spent(f).1.largest
 }
 
 /// Four billion elements claimed in five bytes: refused before any allocation.
@@ -67,9 +30,9 @@ fn huge_lengths_allocate_nothing() {
     let _serial = serial();
     let claim = [0xFB, 0x00, 0x28, 0x6B, 0xEE]; // 4_000_000_000 as a varint
     fn refused<T: FromBinaryOwned + std::fmt::Debug>(input: &[u8]) {
-        let before = ALLOCATED.with(Cell::get);
-        let err = from_slice::<T>(input).unwrap_err();
-        let spent = ALLOCATED.with(Cell::get) - before;
+        let (result, counted) = spent(|| from_slice::<T>(input));
+        let err = result.unwrap_err();
+        let spent = counted.bytes;
         assert!(err.is_eof(), "{err}");
         assert!(err.to_string().starts_with("invalid length: 4000000000"), "{err}");
         // Only the error itself (its message) is allocated.
@@ -191,9 +154,7 @@ fn config(cases: u32) -> Config {
 fn decode_everything(bytes: &[u8]) {
     let budget = 64 * bytes.len() + 4096;
     let within = |name: &str, decode: &dyn Fn()| {
-        let before = ALLOCATED.with(Cell::get);
-        decode();
-        let total = ALLOCATED.with(Cell::get) - before;
+        let total = spent(decode).1.bytes;
         assert!(total <= budget, "{name}: {total} bytes allocated in all for {} bytes of input", bytes.len());
     };
     macro_rules! decode_as {
@@ -230,11 +191,10 @@ fn decode_everything(bytes: &[u8]) {
 #[test]
 fn the_counter_counts() {
     let _serial = serial();
-    let before = ALLOCATED.with(Cell::get);
     // black_box: an optimizer may remove an allocation that is freed unused.
-    let largest = largest_allocation(|| drop(std::hint::black_box(Vec::<u8>::with_capacity(3000))));
-    assert_eq!(largest, 3000);
-    assert!(ALLOCATED.with(Cell::get) - before >= 3000);
+    let ((), counted) = spent(|| drop(std::hint::black_box(Vec::<u8>::with_capacity(3000))));
+    assert_eq!(counted.largest, 3000);
+    assert!(counted.bytes >= 3000, "{counted:?}");
 }
 
 proptest! {

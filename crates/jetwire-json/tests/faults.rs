@@ -8,76 +8,23 @@
 //! loses nothing; a writer that fails says how much of its output the sink accepted, and that
 //! much is a prefix of the output a fault-free write gives.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::io::{self, Read, Write};
 use std::pin::Pin;
 use std::task::{Context, Poll, Waker};
 
 mod common;
+#[path = "common/counting.rs"]
+mod counting;
 
 use common::outcome;
 use common::pieces::block_on;
+use counting::spent;
 use jetwire_json::stream::{
     ArrayReader, AsyncArrayReader, AsyncLinesReader, AsyncLinesWriter, LinesReader, LinesWriter,
     from_async_reader, from_reader,
 };
 use jetwire_json::{Category, Error, Value, WriteOptions, Writer, json};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-
-/// The test binary's allocator counts, per thread, the bytes live and their peak, so that a test
-/// sees its own reads' memory while the harness runs others.
-struct Counting;
-
-thread_local! {
-    static LIVE: Cell<usize> = const { Cell::new(0) };
-    static PEAK: Cell<usize> = const { Cell::new(0) };
-}
-
-fn grow(size: usize) {
-    let _ = LIVE.try_with(|live| {
-        live.set(live.get() + size);
-        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(live.get())));
-    });
-}
-
-fn shrink(size: usize) {
-    let _ = LIVE.try_with(|live| live.set(live.get().saturating_sub(size)));
-}
-
-// SAFETY: forwards every call to `System` unchanged; the counters (const-initialized thread
-// locals without destructors, which never allocate) have no effect on it.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        grow(layout.size());
-        // SAFETY: forwarded unchanged.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        shrink(layout.size());
-        // SAFETY: forwarded unchanged; `ptr` came from `System`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        grow(new_size);
-        shrink(layout.size());
-        // SAFETY: forwarded unchanged.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// The peak of live bytes allocated by this thread while `f` runs, above what was live before.
-fn peak_during<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let before = LIVE.with(Cell::get);
-    PEAK.with(|peak| peak.set(before));
-    let result = f();
-    (result, PEAK.with(Cell::get) - before)
-}
 
 /// A small deterministic generator for fault points.
 struct Rng(u64);
@@ -580,18 +527,20 @@ fn a_trickling_source_is_held_in_about_its_own_bytes() {
     // needs all of it), and must be held in about its own size, not in a buffer per call.
     let text = "x".repeat(200_000);
     let document = format!("[\"{text}\"]");
-    let (value, peak) = peak_during(|| from_reader::<_, Value>(OneByte(document.as_bytes())).unwrap());
+    let (value, memory) = spent(|| from_reader::<_, Value>(OneByte(document.as_bytes())).unwrap());
+    let peak = memory.peak;
     assert_eq!(value[0], text.as_str());
     assert!(peak < 4 * document.len() + (256 << 10), "{peak} bytes at the peak for {} bytes", document.len());
 
     // Elements of 2 KB each, read one byte per call: memory is bounded by one element.
     let element = "y".repeat(2000);
     let document = format!("[{}]", vec![format!("\"{element}\""); 500].join(","));
-    let (count, peak) = peak_during(|| {
+    let (count, memory) = spent(|| {
         ArrayReader::<_, String>::new(OneByte(document.as_bytes()))
             .map(|item| assert_eq!(item.unwrap(), element))
             .count()
     });
     assert_eq!(count, 500);
+    let peak = memory.peak;
     assert!(peak < 256 << 10, "{peak} bytes at the peak for elements of {} bytes", element.len());
 }

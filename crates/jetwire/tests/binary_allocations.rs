@@ -9,64 +9,16 @@
 
 #![cfg(all(feature = "derive", feature = "binary"))]
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
 use jetwire::binary::{self, Encoder, FromBinaryOwned};
 use jetwire::{FromBinary, ToBinary};
 use proptest::prelude::*;
 
-struct Counting;
+#[path = "../../jetwire-json/tests/common/counting.rs"]
+mod counting;
 
-thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-    static BYTES: Cell<usize> = const { Cell::new(0) };
-}
-
-fn count(size: usize) {
-    let _ = ALLOCATIONS.try_with(|a| a.set(a.get() + 1));
-    let _ = BYTES.try_with(|b| b.set(b.get() + size));
-}
-
-// SAFETY: forwards every call to `System` unchanged; the counters (const-initialized thread
-// locals without destructors, which never allocate) have no effect on it.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(layout.size());
-        // SAFETY: forwarded unchanged.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count(layout.size());
-        // SAFETY: forwarded unchanged.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged; `ptr` came from `System`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // A growth counts as a new allocation of the new size: the total is what was asked for.
-        count(new_size);
-        // SAFETY: forwarded unchanged.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// Allocations and bytes allocated (in total, never netted against frees) while `f` runs on
-/// this thread.
-fn spent<R>(f: impl FnOnce() -> R) -> (R, usize, usize) {
-    let (count, bytes) = (ALLOCATIONS.with(Cell::get), BYTES.with(Cell::get));
-    let result = f();
-    (result, ALLOCATIONS.with(Cell::get) - count, BYTES.with(Cell::get) - bytes)
-}
+use counting::spent;
 
 #[derive(ToBinary, FromBinary, Debug, PartialEq, Clone, Default)]
 struct Point {
@@ -104,18 +56,20 @@ struct Line {
 
 #[test]
 fn the_counter_counts() {
-    let (kept, allocations, bytes) = spent(|| {
+    let (kept, counted) = spent(|| {
         // black_box: an optimizer may remove an allocation that is freed unused.
         let mut v = std::hint::black_box(Vec::<u8>::with_capacity(1000));
         v.push(1);
         let s = String::from("not empty");
         (v, s)
     });
-    assert_eq!(allocations, 2);
-    assert!(bytes >= 1009, "{bytes}");
+    assert_eq!(counted.allocations, 2);
+    assert!(counted.bytes >= 1009, "{counted:?}");
+    assert_eq!(counted.largest, 1000);
+    assert!(counted.peak >= 1009, "{counted:?}");
     drop(kept);
-    let ((), allocations, bytes) = spent(|| ());
-    assert_eq!((allocations, bytes), (0, 0));
+    let ((), counted) = spent(|| ());
+    assert_eq!(counted, counting::Spent::default());
 }
 
 /// Four billion elements claimed in five bytes, in front of every type whose decode starts
@@ -129,7 +83,8 @@ fn huge_claim() -> Vec<u8> {
 /// Decoding `input` as `T` fails, and allocates only the error (its box, its message as it is
 /// formatted, its path) and the few small values decoded before the bad count.
 fn refused_allocating_only_the_error<T: FromBinaryOwned + std::fmt::Debug>(input: &[u8]) {
-    let (result, allocations, bytes) = spent(|| binary::from_slice::<T>(input));
+    let (result, counted) = spent(|| binary::from_slice::<T>(input));
+    let (allocations, bytes) = (counted.allocations, counted.bytes);
     let err = result.unwrap_err();
     let name = std::any::type_name::<T>();
     assert!(allocations <= 12, "{name}: {allocations} allocations, {bytes} bytes for the error {err}");
@@ -171,7 +126,7 @@ fn budget(len: usize) -> usize {
 /// Decodes `bytes` as every type here, each decode's total allocation within [`budget`].
 fn decode_everything(bytes: &[u8]) {
     fn within<T: FromBinaryOwned>(bytes: &[u8]) {
-        let (_, _, spent_bytes) = spent(|| binary::from_slice::<T>(bytes));
+        let spent_bytes = spent(|| binary::from_slice::<T>(bytes)).1.bytes;
         assert!(
             spent_bytes <= budget(bytes.len()),
             "{}: {spent_bytes} bytes allocated in all for {} bytes of input",

@@ -944,7 +944,7 @@ fn io_errors_surface() {
     }
     let err = json::to_io_writer(Broken, &doc()).unwrap_err();
     assert_eq!(err.category(), Category::Io);
-    assert_eq!(err.to_string(), "disk on fire");
+    assert_eq!(err.to_string(), "disk on fire (after writing 0 bytes)");
     assert!(std::error::Error::source(&err).is_some());
 }
 

@@ -53,9 +53,29 @@ pub struct Decoder<'de> {
     input: &'de [u8],
     depth_left: u32,
     empty_budget: usize,
+    /// Bytes of collection capacity that may still be reserved ahead of the elements that fill
+    /// it (see [`Self::reserve_ahead`]).
+    ahead_budget: usize,
     /// A span of the input known to be ASCII, found by the last borrowed string's check:
     /// a string inside it is valid UTF-8 without a check of its own (see [`Self::read_str`]).
     ascii: KnownAscii,
+}
+
+/// Collection capacity a decode may reserve ahead of its elements, per byte of input, and in all
+/// besides: a collection's count is checked against the bytes that remain, but collections
+/// nested inside its first element are checked against the same bytes again, so reserving every
+/// count in full would let 100 bytes of nested counts reserve about 16 x 100 bytes at each of up
+/// to `max_depth` levels. With the budget, what is reserved and not yet filled stays within
+/// 16 x the input + 4 KiB, and the rest grows as elements arrive.
+const AHEAD_PER_INPUT_BYTE: usize = 16;
+const AHEAD_BASE: usize = 4096;
+
+/// Capacity reserved by [`Decoder::reserve_ahead`]: `granted` elements, `charged` bytes of the
+/// budget, given back by [`Decoder::filled_ahead`] once they are decoded.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ahead {
+    pub(crate) granted: usize,
+    charged: usize,
 }
 
 /// How many 64-byte blocks a borrowed string's check looks at from its start: two cover the
@@ -100,6 +120,7 @@ impl<'de> Decoder<'de> {
             input,
             depth_left: options.max_depth,
             empty_budget: options.empty_element_budget,
+            ahead_budget: input.len().saturating_mul(AHEAD_PER_INPUT_BYTE).saturating_add(AHEAD_BASE),
             ascii: KnownAscii::default(),
         }
     }
@@ -568,6 +589,8 @@ impl<'de> Decoder<'de> {
             input: self.input,
             depth_left: self.depth_left,
             empty_budget: self.empty_budget,
+            // Fixed-size values hold no collection; a copy keeps the limit all the same.
+            ahead_budget: self.ahead_budget,
             ascii: self.ascii,
         }
     }
@@ -585,9 +608,16 @@ impl<'de> Decoder<'de> {
     /// element's reads are checked against a length the compiler knows.
     #[inline(always)]
     pub(crate) fn fixed_chunks(&self, size: usize) -> impl Iterator<Item = Decoder<'de>> + use<'de> {
-        let (input, depth_left, empty_budget, ascii) =
-            (self.input, self.depth_left, self.empty_budget, self.ascii);
-        self.rest.chunks_exact(size).map(move |rest| Decoder { rest, input, depth_left, empty_budget, ascii })
+        let (input, depth_left, empty_budget, ahead_budget, ascii) =
+            (self.input, self.depth_left, self.empty_budget, self.ahead_budget, self.ascii);
+        self.rest.chunks_exact(size).map(move |rest| Decoder {
+            rest,
+            input,
+            depth_left,
+            empty_budget,
+            ahead_budget,
+            ascii,
+        })
     }
 
     // ---- plain data -----------------------------------------------------------------------
@@ -618,6 +648,25 @@ impl<'de> Decoder<'de> {
     }
 
     // ---- nesting --------------------------------------------------------------------------
+
+    /// Room to reserve for up to `len` elements of `size` bytes before they are decoded: all of
+    /// them while the decode's budget lasts (the usual case: one allocation of the final size),
+    /// at least one, and the budget's worth when it runs short; the caller reserves more as the
+    /// elements arrive. Pair with [`filled_ahead`](Self::filled_ahead).
+    #[inline(always)]
+    pub(crate) fn reserve_ahead(&mut self, len: usize, size: usize) -> Ahead {
+        let affordable = self.ahead_budget.checked_div(size).unwrap_or(usize::MAX).max(1);
+        let granted = len.min(affordable);
+        let charged = granted.saturating_mul(size).min(self.ahead_budget);
+        self.ahead_budget -= charged;
+        Ahead { granted, charged }
+    }
+
+    /// Gives back the budget of room that its elements now fill.
+    #[inline(always)]
+    pub(crate) fn filled_ahead(&mut self, ahead: Ahead) {
+        self.ahead_budget += ahead.charged;
+    }
 
     /// Enters a nested value that may recurse (a box, a collection): an error once
     /// [`DecodeOptions::max_depth`] levels are open. Pair with [`leave`](Self::leave).

@@ -166,6 +166,7 @@ fn append_elements<'de, T: FromBinary<'de>>(
     decoder: &mut Decoder<'de>,
     items: &mut Vec<T>,
     len: usize,
+    first_index: usize,
 ) -> Result<()> {
     // The fixed-size path fills only the room there is: too little would drop elements quietly.
     assert!(items.capacity() - items.len() >= len, "append_elements without reserved capacity");
@@ -175,14 +176,36 @@ fn append_elements<'de, T: FromBinary<'de>>(
     if super::in_fixed_chunks::<T>() {
         let region = decoder.take_fixed(len * T::MIN_SIZE)?;
         return fill_reserved_from(items, region.fixed_chunks(T::MIN_SIZE), |index, mut element, slot| {
-            T::decode_uninit(&mut element, slot).map_err(|err| element_error(err, index))
+            T::decode_uninit(&mut element, slot).map_err(|err| element_error(err, first_index + index))
         });
     }
     decoder.enter()?;
     fill_reserved(items, len, |index, slot| {
-        T::decode_uninit(decoder, slot).map_err(|err| element_error(err, index))
+        T::decode_uninit(decoder, slot).map_err(|err| element_error(err, first_index + index))
     })?;
     decoder.leave();
+    Ok(())
+}
+
+/// Appends `len` more elements to `items` where the room reserved ahead ran short (hostile
+/// counts nested in each other, see [`Decoder::reserve_ahead`]): in rounds that double the
+/// room, never past the count, so that the growth costs linear time and the room not yet filled
+/// is never more than the elements before it, which the input backs.
+#[cold]
+#[inline(never)]
+fn append_in_rounds<'de, T: FromBinary<'de>>(
+    decoder: &mut Decoder<'de>,
+    items: &mut Vec<T>,
+    len: usize,
+) -> Result<()> {
+    let first_index = items.len();
+    let mut done = 0;
+    while done < len {
+        let round = items.len().max(1).min(len - done);
+        items.reserve_exact(round);
+        append_elements(decoder, items, round, first_index + done)?;
+        done += round;
+    }
     Ok(())
 }
 
@@ -247,7 +270,8 @@ pub(crate) fn decode_seq<'de, T: FromBinary<'de>, C>(
     mut add: impl FnMut(&mut C, T) -> bool,
 ) -> Result<C> {
     let len = decoder.read_seq_len::<T>()?;
-    let mut items = make(len);
+    let ahead = decoder.reserve_ahead(len, size_of::<T>());
+    let mut items = make(ahead.granted);
     let mut add_one = |element: &mut Decoder<'de>, index: usize| {
         let at = element.offset();
         let item = T::decode(element).map_err(|err| element_error(err, index))?;
@@ -258,6 +282,7 @@ pub(crate) fn decode_seq<'de, T: FromBinary<'de>, C>(
         }
     };
     for_each_element(decoder, len, T::FIXED_SIZE, T::MIN_SIZE, &mut add_one)?;
+    decoder.filled_ahead(ahead);
     Ok(items)
 }
 
@@ -271,7 +296,8 @@ pub(crate) fn decode_entries<'de, K: FromBinary<'de>, V: FromBinary<'de>, M>(
 ) -> Result<M> {
     let entry_size = K::MIN_SIZE.saturating_add(V::MIN_SIZE);
     let len = decoder.read_len_for(entry_size, size_of::<(K, V)>())?;
-    let mut map = make(len);
+    let ahead = decoder.reserve_ahead(len, size_of::<(K, V)>());
+    let mut map = make(ahead.granted);
     let mut insert_one = |entry: &mut Decoder<'de>, index: usize| {
         let at = entry.offset();
         let key = K::decode(entry).map_err(|e| element_error(e, index))?;
@@ -283,6 +309,7 @@ pub(crate) fn decode_entries<'de, K: FromBinary<'de>, V: FromBinary<'de>, M>(
         }
     };
     for_each_element(decoder, len, K::FIXED_SIZE && V::FIXED_SIZE, entry_size, &mut insert_one)?;
+    decoder.filled_ahead(ahead);
     Ok(map)
 }
 
@@ -346,14 +373,21 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
             columns::decode_blocks(decoder, &mut items, len)?;
             return Ok(items);
         }
-        // Allocated at its final size up front: `with_capacity` calls the allocator straight
-        // away, where growing an empty `Vec` goes through the out-of-line growth path.
-        let mut items = Vec::with_capacity(len);
         if T::IS_PLAIN.as_block() {
+            let mut items = Vec::with_capacity(len);
             decoder.extend_plain(&mut items, len, T::IS_PLAIN)?;
             return Ok(items);
         }
-        append_elements(decoder, &mut items, len)?;
+        // Allocated at its final size up front (unless hostile counts have used up the room
+        // that may be reserved ahead): `with_capacity` calls the allocator straight away, where
+        // growing an empty `Vec` goes through the out-of-line growth path.
+        let ahead = decoder.reserve_ahead(len, size_of::<T>());
+        let mut items = Vec::with_capacity(ahead.granted);
+        append_elements(decoder, &mut items, ahead.granted, 0)?;
+        decoder.filled_ahead(ahead);
+        if ahead.granted < len {
+            append_in_rounds(decoder, &mut items, len - ahead.granted)?;
+        }
         Ok(items)
     }
 
@@ -377,8 +411,11 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
         if T::RAW.as_copy(T::MIN_SIZE) {
             // A raw value holds no allocation to reuse: read them as new ones, as `decode` does.
             self.clear();
-            self.reserve(len);
-            return append_elements(decoder, self, len);
+            let ahead = decoder.reserve_ahead(len, size_of::<T>());
+            self.reserve(ahead.granted);
+            append_elements(decoder, self, ahead.granted, 0)?;
+            decoder.filled_ahead(ahead);
+            return append_in_rounds(decoder, self, len - ahead.granted);
         }
         // Elements of one fixed size cannot nest, so, as in `decode`, they enter no level.
         let nests = !super::in_fixed_chunks::<T>();
@@ -390,13 +427,16 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
             item.decode_into(decoder).map_err(|e| element_error(e, index))?;
         }
         let kept = self.len();
-        self.reserve(len - kept);
+        // The rest grows as elements arrive where the room reserved ahead runs short.
+        let ahead = decoder.reserve_ahead(len - kept, size_of::<T>());
+        self.reserve(ahead.granted);
         for index in kept..len {
             match T::decode(decoder) {
                 Ok(item) => self.push(item),
                 Err(err) => return Err(element_error(err, index)),
             }
         }
+        decoder.filled_ahead(ahead);
         if nests {
             decoder.leave();
         }

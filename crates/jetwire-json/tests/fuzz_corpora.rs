@@ -27,3 +27,8 @@ fn json_differential() {
         }
     });
 }
+
+#[test]
+fn json_read() {
+    replay("json_read", 1000, common::read::check_read);
+}

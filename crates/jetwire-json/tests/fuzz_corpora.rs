@@ -32,3 +32,12 @@ fn json_differential() {
 fn json_read() {
     replay("json_read", 1000, common::read::check_read);
 }
+
+#[test]
+fn json_pieces() {
+    replay("json_pieces", 1000, |input| {
+        if let Err(difference) = common::pieces::check_pieces(input) {
+            panic!("{difference}");
+        }
+    });
+}

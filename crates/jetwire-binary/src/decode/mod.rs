@@ -70,6 +70,9 @@ pub struct Decoder<'de> {
 const AHEAD_PER_INPUT_BYTE: usize = 16;
 const AHEAD_BASE: usize = 4096;
 
+/// Collections of up to this many bytes are reserved in full, outside the budget.
+const SMALL_AHEAD: usize = 256;
+
 /// Capacity reserved by [`Decoder::reserve_ahead`]: `granted` elements, `charged` bytes of the
 /// budget, given back by [`Decoder::filled_ahead`] once they are decoded.
 #[derive(Clone, Copy, Debug)]
@@ -652,9 +655,26 @@ impl<'de> Decoder<'de> {
     /// Room to reserve for up to `len` elements of `size` bytes before they are decoded: all of
     /// them while the decode's budget lasts (the usual case: one allocation of the final size),
     /// at least one, and the budget's worth when it runs short; the caller reserves more as the
-    /// elements arrive. Pair with [`filled_ahead`](Self::filled_ahead).
+    /// elements arrive. Collections of up to [`SMALL_AHEAD`] bytes are reserved in full without
+    /// the budget (at most that much a level, `max_depth` levels), so that the many small ones
+    /// of a typical message cost one comparison. Pair with [`filled_ahead`](Self::filled_ahead).
     #[inline(always)]
     pub(crate) fn reserve_ahead(&mut self, len: usize, size: usize) -> Ahead {
+        if Self::is_small_ahead(len, size) {
+            return Ahead { granted: len, charged: 0 };
+        }
+        self.reserve_ahead_from_budget(len, size)
+    }
+
+    /// Whether `len` elements of `size` bytes make a small collection, which
+    /// [`reserve_ahead`](Self::reserve_ahead) grants in full outside the budget.
+    #[inline(always)]
+    pub(crate) fn is_small_ahead(len: usize, size: usize) -> bool {
+        len.saturating_mul(size) <= SMALL_AHEAD
+    }
+
+    #[inline(never)]
+    fn reserve_ahead_from_budget(&mut self, len: usize, size: usize) -> Ahead {
         let affordable = self.ahead_budget.checked_div(size).unwrap_or(usize::MAX).max(1);
         let granted = len.min(affordable);
         let charged = granted.saturating_mul(size).min(self.ahead_budget);
@@ -665,7 +685,9 @@ impl<'de> Decoder<'de> {
     /// Gives back the budget of room that its elements now fill.
     #[inline(always)]
     pub(crate) fn filled_ahead(&mut self, ahead: Ahead) {
-        self.ahead_budget += ahead.charged;
+        if ahead.charged != 0 {
+            self.ahead_budget += ahead.charged;
+        }
     }
 
     /// Enters a nested value that may recurse (a box, a collection): an error once

@@ -166,7 +166,6 @@ fn append_elements<'de, T: FromBinary<'de>>(
     decoder: &mut Decoder<'de>,
     items: &mut Vec<T>,
     len: usize,
-    first_index: usize,
 ) -> Result<()> {
     // The fixed-size path fills only the room there is: too little would drop elements quietly.
     assert!(items.capacity() - items.len() >= len, "append_elements without reserved capacity");
@@ -176,21 +175,22 @@ fn append_elements<'de, T: FromBinary<'de>>(
     if super::in_fixed_chunks::<T>() {
         let region = decoder.take_fixed(len * T::MIN_SIZE)?;
         return fill_reserved_from(items, region.fixed_chunks(T::MIN_SIZE), |index, mut element, slot| {
-            T::decode_uninit(&mut element, slot).map_err(|err| element_error(err, first_index + index))
+            T::decode_uninit(&mut element, slot).map_err(|err| element_error(err, index))
         });
     }
     decoder.enter()?;
     fill_reserved(items, len, |index, slot| {
-        T::decode_uninit(decoder, slot).map_err(|err| element_error(err, first_index + index))
+        T::decode_uninit(decoder, slot).map_err(|err| element_error(err, index))
     })?;
     decoder.leave();
     Ok(())
 }
 
 /// Appends `len` more elements to `items` where the room reserved ahead ran short (hostile
-/// counts nested in each other, see [`Decoder::reserve_ahead`]): in rounds that double the
-/// room, never past the count, so that the growth costs linear time and the room not yet filled
-/// is never more than the elements before it, which the input backs.
+/// counts nested in each other, see [`Decoder::reserve_ahead`]): one at a time, the `Vec`
+/// growing as they arrive (doubling, never past the count), so that the growth costs linear
+/// time and the room not yet filled is never more than the elements before it, which the input
+/// backs. Off the common path, and kept out of [`append_elements`], whose loops are tuned.
 #[cold]
 #[inline(never)]
 fn append_in_rounds<'de, T: FromBinary<'de>>(
@@ -198,13 +198,20 @@ fn append_in_rounds<'de, T: FromBinary<'de>>(
     items: &mut Vec<T>,
     len: usize,
 ) -> Result<()> {
-    let first_index = items.len();
-    let mut done = 0;
-    while done < len {
-        let round = items.len().max(1).min(len - done);
-        items.reserve_exact(round);
-        append_elements(decoder, items, round, first_index + done)?;
-        done += round;
+    // The levels `append_elements` enters: none for elements that cannot nest.
+    let nests = !T::RAW.as_copy(T::MIN_SIZE) && !super::in_fixed_chunks::<T>();
+    if nests {
+        decoder.enter()?;
+    }
+    let (first_index, end) = (items.len(), items.len() + len);
+    for index in first_index..end {
+        if items.len() == items.capacity() {
+            items.reserve_exact(items.len().max(1).min(end - items.len()));
+        }
+        items.push(T::decode(decoder).map_err(|err| element_error(err, index))?);
+    }
+    if nests {
+        decoder.leave();
     }
     Ok(())
 }
@@ -360,7 +367,7 @@ impl<T: ToBinary> ToBinary for Vec<T> {
 }
 
 impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
-    #[inline]
+    #[inline(always)]
     fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
         let len = decoder.read_seq_len::<T>()?;
         if len == 0 {
@@ -383,7 +390,7 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
         // growing an empty `Vec` goes through the out-of-line growth path.
         let ahead = decoder.reserve_ahead(len, size_of::<T>());
         let mut items = Vec::with_capacity(ahead.granted);
-        append_elements(decoder, &mut items, ahead.granted, 0)?;
+        append_elements(decoder, &mut items, ahead.granted)?;
         decoder.filled_ahead(ahead);
         if ahead.granted < len {
             append_in_rounds(decoder, &mut items, len - ahead.granted)?;
@@ -413,7 +420,7 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
             self.clear();
             let ahead = decoder.reserve_ahead(len, size_of::<T>());
             self.reserve(ahead.granted);
-            append_elements(decoder, self, ahead.granted, 0)?;
+            append_elements(decoder, self, ahead.granted)?;
             decoder.filled_ahead(ahead);
             return append_in_rounds(decoder, self, len - ahead.granted);
         }

@@ -1700,3 +1700,23 @@ fn the_typed_fuzz_checks_pass_on_the_suite_and_edge_inputs() {
     }
     assert!(failures.is_empty(), "{} disagreements:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// Every input of the `json_typed` fuzz target's minimized corpus (fuzz/corpora/, packed: each a
+/// four-byte little-endian length, then its bytes) through its three-way checks.
+#[test]
+fn the_typed_fuzz_corpus_passes_the_three_way_checks() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fuzz/corpora/json_typed.pack");
+    let packed = std::fs::read(path).unwrap_or_else(|err| panic!("reading {path}: {err}"));
+    let mut rest = &packed[..];
+    let mut count = 0;
+    while let Some((length, after)) = rest.split_first_chunk::<4>() {
+        let length = u32::from_le_bytes(*length) as usize;
+        assert!(length <= after.len(), "{path} is cut short");
+        if let Err(difference) = common::typed::check_typed_against_serde(&after[..length]) {
+            panic!("input {count}: {difference}");
+        }
+        rest = &after[length..];
+        count += 1;
+    }
+    assert!(rest.is_empty() && count > 1000, "{count} inputs in {path}");
+}

@@ -10,7 +10,7 @@ use std::pin::Pin;
 use std::task::{Context, Poll, ready};
 
 use super::push::{NextValue, Pull, PushReader, Values};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::read::ReadOptions;
 use crate::typed::FromJsonOwned;
 
@@ -49,6 +49,7 @@ pub use self::tokio_io::*;
 #[cfg(feature = "tokio")]
 mod tokio_io {
     use super::*;
+    use crate::error::Error;
     use ::tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
 
     /// Every tokio `AsyncRead` is a source of pieces, read in 64 KiB blocks: the async readers

@@ -242,15 +242,15 @@ fn array_and_lines_readers_hand_out_only_whole_values_before_a_fault() {
             let mut reader = LinesReader::<_, Value>::new(FlakyRead::new(&input, seed, None));
             assert_eq!(drain(|| reader.next()), clean, "LinesReader, seed {seed}");
         }
+        let clean_going_on = drain({
+            let mut reader = LinesReader::<_, Value>::new(&input[..]).keep_going();
+            move || reader.next()
+        });
         for (seed, failure) in failure_points(input.len()).into_iter().enumerate() {
             let source = FlakyRead::new(&input, seed as u64, Some(failure));
             let mut reader = LinesReader::<_, Value>::new(source).keep_going();
             let got = drain(|| reader.next());
             // Going on past bad lines does not go on past a broken source.
-            let clean_going_on = drain({
-                let mut reader = LinesReader::<_, Value>::new(&input[..]).keep_going();
-                move || reader.next()
-            });
             let oks = got.iter().take_while(|item| !item.starts_with("error Io ")).count();
             assert_eq!(got[..oks], clean_going_on[..oks], "LinesReader::keep_going, {failure:?}");
             if let [last] = &got[oks..] {

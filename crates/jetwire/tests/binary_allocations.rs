@@ -134,7 +134,7 @@ struct Tree {
 /// is checked against the same bytes, so reserving each in full allocated about 27 times the
 /// input at every level (5.9 MB for 2.4 KB at 100 levels). With the decode's budget of room
 /// reserved ahead, the total is linear in the input whatever the depth, whether the tree decodes
-/// or not (190 KB there).
+/// or not.
 #[test]
 fn nested_counts_allocate_a_bounded_total() {
     for (levels, padding, through_map) in

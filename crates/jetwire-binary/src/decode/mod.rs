@@ -660,17 +660,10 @@ impl<'de> Decoder<'de> {
     /// of a typical message cost one comparison. Pair with [`filled_ahead`](Self::filled_ahead).
     #[inline(always)]
     pub(crate) fn reserve_ahead(&mut self, len: usize, size: usize) -> Ahead {
-        if Self::is_small_ahead(len, size) {
+        if len.saturating_mul(size) <= SMALL_AHEAD {
             return Ahead { granted: len, charged: 0 };
         }
         self.reserve_ahead_from_budget(len, size)
-    }
-
-    /// Whether `len` elements of `size` bytes make a small collection, which
-    /// [`reserve_ahead`](Self::reserve_ahead) grants in full outside the budget.
-    #[inline(always)]
-    pub(crate) fn is_small_ahead(len: usize, size: usize) -> bool {
-        len.saturating_mul(size) <= SMALL_AHEAD
     }
 
     #[inline(never)]

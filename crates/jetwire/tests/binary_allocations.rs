@@ -18,6 +18,12 @@ use proptest::prelude::*;
 #[path = "../../jetwire-json/tests/common/counting.rs"]
 mod counting;
 
+#[path = "../../jetwire-json/tests/common/corpora.rs"]
+mod corpora;
+
+#[path = "common/binary_decode.rs"]
+mod binary_decode;
+
 use counting::spent;
 
 #[derive(ToBinary, FromBinary, Debug, PartialEq, Clone, Default)]
@@ -249,4 +255,16 @@ fn decode_time_grows_linearly_with_hostile_input() {
     let small = time(100).max(std::time::Duration::from_micros(1));
     let large = time(100_000);
     assert!(large < small * 20_000, "{large:?} for 1000x the input of {small:?}");
+}
+
+/// Every input of the `binary_decode` fuzz target's minimized corpus through the target's checks
+/// (`common/binary_decode.rs`), allocation bound included.
+#[test]
+fn the_binary_fuzz_corpus_passes_the_decode_checks() {
+    let inputs = corpora::fuzz_corpus("binary_decode");
+    assert!(inputs.len() > 500, "{} inputs in binary_decode's corpus", inputs.len());
+    for (index, input) in inputs.iter().enumerate() {
+        let outcome = std::panic::catch_unwind(|| binary_decode::check_decode(input));
+        assert!(outcome.is_ok(), "input {index} fails: {input:?}");
+    }
 }

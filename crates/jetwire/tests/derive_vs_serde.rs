@@ -1705,18 +1705,11 @@ fn the_typed_fuzz_checks_pass_on_the_suite_and_edge_inputs() {
 /// four-byte little-endian length, then its bytes) through its three-way checks.
 #[test]
 fn the_typed_fuzz_corpus_passes_the_three_way_checks() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fuzz/corpora/json_typed.pack");
-    let packed = std::fs::read(path).unwrap_or_else(|err| panic!("reading {path}: {err}"));
-    let mut rest = &packed[..];
-    let mut count = 0;
-    while let Some((length, after)) = rest.split_first_chunk::<4>() {
-        let length = u32::from_le_bytes(*length) as usize;
-        assert!(length <= after.len(), "{path} is cut short");
-        if let Err(difference) = common::typed::check_typed_against_serde(&after[..length]) {
-            panic!("input {count}: {difference}");
+    let inputs = common::corpora::fuzz_corpus("json_typed");
+    assert!(inputs.len() > 1000, "{} inputs in json_typed's corpus", inputs.len());
+    for (index, input) in inputs.iter().enumerate() {
+        if let Err(difference) = common::typed::check_typed_against_serde(input) {
+            panic!("input {index}: {difference}");
         }
-        rest = &after[length..];
-        count += 1;
     }
-    assert!(rest.is_empty() && count > 1000, "{count} inputs in {path}");
 }

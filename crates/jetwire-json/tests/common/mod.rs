@@ -6,10 +6,13 @@
 // Each test file uses a different part of this module.
 #![allow(dead_code)]
 
+pub mod corpora;
 pub mod generated;
 pub mod partial;
 pub mod pieces;
 pub mod read;
+
+pub use corpora::fuzz_corpus;
 
 use std::collections::BTreeMap;
 
@@ -17,25 +20,6 @@ use jetwire_json::{Map, Number, ReadOptions, Reader, Token, Value, WriteOptions,
 
 /// JSONTestSuite's parser cases.
 pub const SUITE_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/JSONTestSuite/test_parsing");
-
-/// The fuzz targets' minimized corpora, packed (`scripts/fuzz_corpus.py`).
-pub const FUZZ_CORPORA_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fuzz/corpora");
-
-/// The inputs of a packed fuzz corpus: each a four-byte little-endian length, then its bytes.
-pub fn fuzz_corpus(target: &str) -> Vec<Vec<u8>> {
-    let path = format!("{FUZZ_CORPORA_DIR}/{target}.pack");
-    let packed = std::fs::read(&path).unwrap_or_else(|err| panic!("reading {path}: {err}"));
-    let mut inputs = Vec::new();
-    let mut rest = &packed[..];
-    while let Some((length, after)) = rest.split_first_chunk::<4>() {
-        let length = u32::from_le_bytes(*length) as usize;
-        assert!(length <= after.len(), "{path} is cut short");
-        inputs.push(after[..length].to_vec());
-        rest = &after[length..];
-    }
-    assert!(rest.is_empty(), "{path} ends inside a length");
-    inputs
-}
 
 /// An error as the tests compare it: everything it reports.
 pub fn describe(err: &jetwire_json::Error) -> String {

@@ -4,6 +4,8 @@
 // Each test file is its own crate and uses some of the helpers only.
 #![allow(dead_code)]
 
+#[path = "../../../jetwire-json/tests/common/corpora.rs"]
+pub mod corpora;
 #[cfg(feature = "serde")]
 pub mod typed;
 

@@ -10,7 +10,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 /// Runs `check` on every input of `target`'s corpus (at least `least` of them, so that an empty
 /// or truncated pack fails), naming the first input it fails on.
 fn replay(target: &str, least: usize, check: impl Fn(&[u8])) {
-    let inputs = common::fuzz_corpus(target);
+    let inputs = common::corpora::fuzz_corpus(target);
     assert!(inputs.len() >= least, "{target}: {} inputs", inputs.len());
     for (index, input) in inputs.iter().enumerate() {
         if catch_unwind(AssertUnwindSafe(|| check(input))).is_err() {

@@ -12,8 +12,6 @@ pub mod partial;
 pub mod pieces;
 pub mod read;
 
-pub use corpora::fuzz_corpus;
-
 use std::collections::BTreeMap;
 
 use jetwire_json::{Map, Number, ReadOptions, Reader, Token, Value, WriteOptions, Writer};

@@ -7,24 +7,8 @@ use std::collections::{BTreeSet, HashSet};
 use syn::punctuated::Pair;
 use syn::visit::{self, Visit};
 
-use crate::internals::ast::{Container, Field, Variant};
+use crate::internals::ast::{Container, Field, Variant, lifetimes_in};
 use crate::internals::attr;
-
-/// The lifetimes that appear in `ty`, such as `'a` in `Cow<'a, str>`.
-pub fn lifetimes_in(ty: &syn::Type) -> BTreeSet<syn::Lifetime> {
-    struct Lifetimes(BTreeSet<syn::Lifetime>);
-    impl<'ast> Visit<'ast> for Lifetimes {
-        fn visit_lifetime(&mut self, lt: &'ast syn::Lifetime) {
-            if lt.ident != "_" {
-                self.0.insert(lt.clone());
-            }
-        }
-        fn visit_macro(&mut self, _: &'ast syn::Macro) {}
-    }
-    let mut found = Lifetimes(BTreeSet::new());
-    found.visit_type(ty);
-    found.0
-}
 
 /// `generics` with `predicates` added to its where clause.
 pub fn with_where_predicates(generics: &syn::Generics, predicates: &[syn::WherePredicate]) -> syn::Generics {

@@ -17,15 +17,8 @@ use std::sync::Arc;
 use super::{FromBinary, ToBinary, columns};
 use crate::decode::Decoder;
 use crate::encode::Encoder;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::plain::{Plain, Raw, RawWrite};
-
-/// Adds the element index to an error's path.
-#[cold]
-#[inline(never)]
-pub(crate) fn element_error(err: Error, index: usize) -> Error {
-    err.prepend_index(index)
-}
 
 /// Writes a count and then the items, of a collection not trusted to yield `len` of them.
 #[cfg(feature = "indexmap")]
@@ -175,12 +168,12 @@ fn append_elements<'de, T: FromBinary<'de>>(
     if super::in_fixed_chunks::<T>() {
         let region = decoder.take_fixed(len * T::MIN_SIZE)?;
         return fill_reserved_from(items, region.fixed_chunks(T::MIN_SIZE), |index, mut element, slot| {
-            T::decode_uninit(&mut element, slot).map_err(|err| element_error(err, index))
+            T::decode_uninit(&mut element, slot).map_err(|err| err.prepend_index(index))
         });
     }
     decoder.enter()?;
     fill_reserved(items, len, |index, slot| {
-        T::decode_uninit(decoder, slot).map_err(|err| element_error(err, index))
+        T::decode_uninit(decoder, slot).map_err(|err| err.prepend_index(index))
     })?;
     decoder.leave();
     Ok(())
@@ -208,7 +201,7 @@ fn append_in_rounds<'de, T: FromBinary<'de>>(
         if items.len() == items.capacity() {
             items.reserve_exact(items.len().max(1).min(end - items.len()));
         }
-        items.push(T::decode(decoder).map_err(|err| element_error(err, index))?);
+        items.push(T::decode(decoder).map_err(|err| err.prepend_index(index))?);
     }
     if nests {
         decoder.leave();
@@ -281,11 +274,11 @@ pub(crate) fn decode_seq<'de, T: FromBinary<'de>, C>(
     let mut items = make(ahead.granted);
     let mut add_one = |element: &mut Decoder<'de>, index: usize| {
         let at = element.offset();
-        let item = T::decode(element).map_err(|err| element_error(err, index))?;
+        let item = T::decode(element).map_err(|err| err.prepend_index(index))?;
         if add(&mut items, item) {
             Ok(())
         } else {
-            Err(element_error(element.error_at(at, "duplicate element in a set"), index))
+            Err(element.error_at(at, "duplicate element in a set").prepend_index(index))
         }
     };
     for_each_element(decoder, len, T::FIXED_SIZE, T::MIN_SIZE, &mut add_one)?;
@@ -307,12 +300,12 @@ pub(crate) fn decode_entries<'de, K: FromBinary<'de>, V: FromBinary<'de>, M>(
     let mut map = make(ahead.granted);
     let mut insert_one = |entry: &mut Decoder<'de>, index: usize| {
         let at = entry.offset();
-        let key = K::decode(entry).map_err(|e| element_error(e, index))?;
-        let value = V::decode(entry).map_err(|e| element_error(e, index))?;
+        let key = K::decode(entry).map_err(|e| e.prepend_index(index))?;
+        let value = V::decode(entry).map_err(|e| e.prepend_index(index))?;
         if insert(&mut map, key, value) {
             Ok(())
         } else {
-            Err(element_error(entry.error_at(at, "duplicate key in a map"), index))
+            Err(entry.error_at(at, "duplicate key in a map").prepend_index(index))
         }
     };
     for_each_element(decoder, len, K::FIXED_SIZE && V::FIXED_SIZE, entry_size, &mut insert_one)?;
@@ -431,7 +424,7 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
         }
         self.truncate(len);
         for (index, item) in self.iter_mut().enumerate() {
-            item.decode_into(decoder).map_err(|e| element_error(e, index))?;
+            item.decode_into(decoder).map_err(|e| e.prepend_index(index))?;
         }
         let kept = self.len();
         // The rest grows as elements arrive where the room reserved ahead runs short.
@@ -440,7 +433,7 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
         for index in kept..len {
             match T::decode(decoder) {
                 Ok(item) => self.push(item),
-                Err(err) => return Err(element_error(err, index)),
+                Err(err) => return Err(err.prepend_index(index)),
             }
         }
         decoder.filled_ahead(ahead);
@@ -530,7 +523,7 @@ impl<'de, T: FromBinary<'de>, const N: usize> FromBinary<'de> for [T; N] {
             return decoder.fill_plain(self, T::IS_PLAIN);
         }
         for (index, item) in self.iter_mut().enumerate() {
-            item.decode_into(decoder).map_err(|e| element_error(e, index))?;
+            item.decode_into(decoder).map_err(|e| e.prepend_index(index))?;
         }
         Ok(())
     }
@@ -541,7 +534,7 @@ fn decode_array<'de, T: FromBinary<'de>, const N: usize>(decoder: &mut Decoder<'
     let mut partial = jetwire_core::array::PartialArray::<T, N>::new();
     while !partial.is_full() {
         let index = partial.len();
-        partial.push(T::decode(decoder).map_err(|e| element_error(e, index))?);
+        partial.push(T::decode(decoder).map_err(|e| e.prepend_index(index))?);
     }
     Ok(partial.into_array().expect("the loop filled every element"))
 }

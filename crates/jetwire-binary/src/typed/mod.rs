@@ -315,7 +315,7 @@ pub trait FromBinary<'de>: Sized {
                 for (index, mut value) in indices.zip(column.fixed_chunks(Self::MIN_SIZE)) {
                     match Self::decode(&mut value) {
                         Ok(value) => put(value),
-                        Err(err) => return Err(collections::element_error(err, index)),
+                        Err(err) => return Err(err.prepend_index(index)),
                     }
                 }
                 return Ok(());
@@ -324,7 +324,7 @@ pub trait FromBinary<'de>: Sized {
         for index in indices {
             match Self::decode(decoder) {
                 Ok(value) => put(value),
-                Err(err) => return Err(collections::element_error(err, index)),
+                Err(err) => return Err(err.prepend_index(index)),
             }
         }
         Ok(())

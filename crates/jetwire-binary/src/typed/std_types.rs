@@ -7,7 +7,6 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::collections::element_error;
 use super::{ColumnReader, FromBinary, ToBinary};
 use crate::decode::Decoder;
 use crate::encode::Encoder;
@@ -242,7 +241,7 @@ macro_rules! tuple_impls {
                 if crate::private::encode_block(self, encoder) {
                     return Ok(());
                 }
-                $(self.$index.encode(encoder).map_err(|e| element_error(e, $index))?;)+
+                $(self.$index.encode(encoder).map_err(|e| e.prepend_index($index))?;)+
                 Ok(())
             }
 
@@ -261,11 +260,11 @@ macro_rules! tuple_impls {
 
             #[inline]
             fn decode(decoder: &mut Decoder<'de>) -> Result<Self> {
-                Ok(($($name::decode(decoder).map_err(|e| element_error(e, $index))?,)+))
+                Ok(($($name::decode(decoder).map_err(|e| e.prepend_index($index))?,)+))
             }
 
             fn decode_into(&mut self, decoder: &mut Decoder<'de>) -> Result<()> {
-                $(self.$index.decode_into(decoder).map_err(|e| element_error(e, $index))?;)+
+                $(self.$index.decode_into(decoder).map_err(|e| e.prepend_index($index))?;)+
                 Ok(())
             }
         }

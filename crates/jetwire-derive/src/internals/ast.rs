@@ -2,6 +2,10 @@
 //! attributes of the container, each variant and each field. Every format's
 //! generator works from this model.
 
+use std::collections::BTreeSet;
+
+use syn::visit::Visit;
+
 use super::attr;
 use super::ctxt::Ctxt;
 
@@ -219,4 +223,20 @@ fn struct_from_ast<'a>(
         syn::Fields::Unnamed(_) => Style::Tuple,
     };
     (style, list)
+}
+
+/// The lifetimes that appear in `ty`, such as `'a` in `Cow<'a, str>`.
+pub fn lifetimes_in(ty: &syn::Type) -> BTreeSet<syn::Lifetime> {
+    struct Lifetimes(BTreeSet<syn::Lifetime>);
+    impl<'ast> Visit<'ast> for Lifetimes {
+        fn visit_lifetime(&mut self, lt: &'ast syn::Lifetime) {
+            if lt.ident != "_" {
+                self.0.insert(lt.clone());
+            }
+        }
+        fn visit_macro(&mut self, _: &'ast syn::Macro) {}
+    }
+    let mut found = Lifetimes(BTreeSet::new());
+    found.visit_type(ty);
+    found.0
 }

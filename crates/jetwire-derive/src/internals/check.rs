@@ -8,9 +8,8 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 
 use super::Derive;
-use super::ast::{Container, Data, Field, Style, Variant};
+use super::ast::{Container, Data, Field, Style, Variant, lifetimes_in};
 use super::ctxt::Ctxt;
-use crate::bound;
 
 /// Runs every check on `cont` for the trait being derived.
 pub fn check(cx: &Ctxt, cont: &Container, derive: Derive) {
@@ -298,7 +297,7 @@ fn check_field(cx: &Ctxt, field: &Field, style: Style) {
 }
 
 fn check_borrow(cx: &Ctxt, field: &Field, span: Span, named: Option<&[syn::Lifetime]>) {
-    let in_type = bound::lifetimes_in(field.ty);
+    let in_type = lifetimes_in(field.ty);
     if in_type.is_empty() {
         cx.error_at(span, "#[jetwire(borrow)] on a field whose type has no lifetime to borrow");
         return;

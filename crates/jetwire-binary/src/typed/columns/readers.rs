@@ -7,7 +7,7 @@ use core::ops::Range;
 use super::COLUMN_BLOCK;
 use crate::decode::Decoder;
 use crate::error::Result;
-use crate::typed::{FromBinary, collections};
+use crate::typed::FromBinary;
 
 /// A column of a block, opened by [`FromBinary::open_column`]: its values, taken one at a time
 /// while the block's elements are built in order.
@@ -61,7 +61,7 @@ impl<'de, T: FromBinary<'de>> ColumnReader<'de, T> for ValueColumn<'de, T> {
             Values::Fixed { bytes, first_index } => {
                 // A constant size, so that the value's own reads need no check.
                 let mut value = bytes.chunk(k, T::MIN_SIZE);
-                T::decode(&mut value).map_err(|err| collections::element_error(err, *first_index + k))
+                T::decode(&mut value).map_err(|err| err.prepend_index(*first_index + k))
             }
             Values::Decoded(values) => values.value(k),
         }
@@ -81,7 +81,7 @@ impl<T> DecodedColumn<T> {
     pub fn decode(indices: Range<usize>, mut decode: impl FnMut(usize) -> Result<T>) -> Result<Self> {
         let mut values = Vec::with_capacity(indices.len());
         for index in indices {
-            values.push(decode(index).map_err(|err| collections::element_error(err, index))?);
+            values.push(decode(index).map_err(|err| err.prepend_index(index))?);
         }
         Ok(DecodedColumn { values: values.into_iter() })
     }
@@ -185,8 +185,7 @@ impl<'de> StrColumn<'de> {
     fn validate(&self, text: &'de [u8], k: usize) -> Result<&'de str> {
         let end = self.ends[k + 1];
         let end_offset = self.end_offset - (self.bytes.len() - end);
-        crate::decode::validate_utf8(text, end_offset)
-            .map_err(|err| collections::element_error(err, self.first_index + k))
+        crate::decode::validate_utf8(text, end_offset).map_err(|err| err.prepend_index(self.first_index + k))
     }
 
     /// This column's strings passed through `convert`.

@@ -41,3 +41,8 @@ fn json_pieces() {
         }
     });
 }
+
+#[test]
+fn json_partial() {
+    replay("json_partial", 1000, common::partial::check_partial);
+}

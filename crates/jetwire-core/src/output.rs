@@ -6,7 +6,7 @@
 
 use std::io;
 
-use crate::copy::copy_short;
+use crate::copy::{SHORT_COPY_MAX, copy_short};
 
 /// The longest slice [`extend_short`] and [`extend_short_after`] copy inline. Shorter than
 /// [`copy_short`]'s limit: writers inline these appends at every string and number, where the
@@ -202,7 +202,7 @@ pub fn extend_short_after(out: &mut Vec<u8>, first: u8, bytes: &[u8]) {
 ///
 /// # Panics
 ///
-/// If `skip > H`, or `bytes` is longer than [`SHORT_APPEND_MAX`].
+/// If `skip > H`, `H` is over [`SHORT_COPY_MAX`], or `bytes` is longer than [`SHORT_APPEND_MAX`].
 #[inline(always)]
 pub fn extend_short_between<const H: usize, const T: usize>(
     out: &mut Vec<u8>,
@@ -211,18 +211,21 @@ pub fn extend_short_between<const H: usize, const T: usize>(
     bytes: &[u8],
     tail: &[u8; T],
 ) {
-    assert!(skip <= H && bytes.len() <= SHORT_APPEND_MAX);
+    assert!(skip <= H && H <= SHORT_COPY_MAX && bytes.len() <= SHORT_APPEND_MAX);
     let (h, n) = (H - skip, bytes.len());
     out.reserve(h + n + T);
     let len = out.len();
     // SAFETY: `reserve` makes room for `len + h + n + T` bytes, which the three copies fill in
     // order from `len`: `h` bytes of `head` from `skip` (inside `head`, `skip <= H`), the `n`
-    // bytes of `bytes` (`n <= SHORT_APPEND_MAX <= SHORT_COPY_MAX`, as `copy_short` requires),
-    // the `T` bytes of `tail`. `out` is borrowed mutably and the sources shared, so no range
-    // overlaps another. After the copies the first `len + h + n + T` bytes are initialized.
+    // bytes of `bytes` (`h <= H` is a few bytes and `n <= SHORT_APPEND_MAX <= SHORT_COPY_MAX`,
+    // as `copy_short` requires), the `T` bytes of `tail`. `out` is borrowed mutably and the
+    // sources shared, so no range overlaps another. After the copies the first
+    // `len + h + n + T` bytes are initialized.
     unsafe {
         let dst = out.as_mut_ptr().add(len);
-        core::ptr::copy_nonoverlapping(head.as_ptr().add(skip), dst, h);
+        // `copy_short`, not `copy_nonoverlapping`: a copy of a length known only at run time is
+        // a call to `memcpy`, which costs more than the byte or two it moves.
+        copy_short(dst, head.as_ptr().add(skip), h);
         copy_short(dst.add(h), bytes.as_ptr(), n);
         core::ptr::copy_nonoverlapping(tail.as_ptr(), dst.add(h + n), T);
         out.set_len(len + h + n + T);

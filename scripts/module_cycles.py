@@ -42,7 +42,6 @@ def references(mod, path_file, known, reexported):
     for m in PATH.finditer(text):
         refs.add((m.group(1), tuple(s for s in m.group(2).split('::') if s)))
     out = set()
-    is_dir_mod = path_file.endswith(('mod.rs', 'lib.rs', 'main.rs'))
     for kind, segs in refs:
         if kind == 'crate':
             base = ()

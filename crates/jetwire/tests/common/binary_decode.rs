@@ -18,9 +18,6 @@
 //! The including crate declares `mod counting` (jetwire-json's `tests/common/counting.rs`) at
 //! its root, which installs the counting allocator the bound is measured with.
 
-// The fuzz target and the test use all of it, but a lint sees each item from one of them.
-#![allow(dead_code)]
-
 use std::collections::BTreeMap;
 
 use jetwire::{FromBinary, ToBinary};
@@ -28,7 +25,7 @@ use jetwire::{FromBinary, ToBinary};
 use crate::counting::spent;
 
 #[derive(Debug, Default, PartialEq, ToBinary, FromBinary)]
-pub struct Message<'a> {
+struct Message<'a> {
     id: u32,
     flag: bool,
     letter: char,

@@ -68,7 +68,7 @@ pub fn ascii_prefix_len(block: &[u8; 64]) -> usize {
 fn high_bits_sse2(block: &[u8; 64]) -> u64 {
     use core::arch::x86_64::__m128i;
 
-    use crate::vector::Vector;
+    use crate::arch::vector::Vector;
 
     let lanes = |i: usize| -> u64 {
         // SAFETY: SSE2 is part of the x86_64 baseline; the 16 bytes at `16 * i` (i < 4) lie in

@@ -25,8 +25,6 @@ pub mod output;
 mod path;
 pub mod scan;
 pub mod structure;
-#[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
-mod vector;
 
 pub use output::{IoOutput, Output};
 pub use path::ErrorPath;

@@ -5,17 +5,21 @@
 //! byte; for the writer those are exactly the bytes that minimal escaping must rewrite. Both call
 //! [`find_string_special`].
 //!
-//! The layout follows memchr (the `arch` modules are the crate's, shared with
-//! [`copy`](crate::copy)): `arch/all` holds the portable SWAR version that every platform has;
-//! `arch/generic` the SIMD algorithms, written once over the `Vector` trait (`vector.rs`);
-//! `arch/x86_64` their SSE2 and AVX2 instances and the choice between them, made once at run
-//! time (SSE2 is part of the x86_64 baseline; AVX2 is detected, or enabled for the whole build).
+//! The layout follows memchr: `swar.rs` holds the portable version that every platform has;
+//! `simd.rs` the SIMD algorithms, written once over the crate's `Vector` trait (`arch/`, which
+//! knows registers and no JSON); `x86_64/` their SSE2 and AVX2 instances and the choice between
+//! them, made once at run time (SSE2 is part of the x86_64 baseline; AVX2 is detected, or
+//! enabled for the whole build).
 //! Every backend is tested against the naive definition in this module. No backend reads past
 //! the end of its slice. Building with `RUSTFLAGS="--cfg jetwire_portable"` compiles the portable
 //! backend alone on x86_64 as well, as on every other target; CI runs the tests of this crate and
 //! of jetwire-json that way too, so each backend passes the same cases.
 
-use crate::arch;
+#[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
+pub(crate) mod simd;
+mod swar;
+#[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
+mod x86_64;
 
 /// Whether `byte` ends a plain run of JSON string content: `"`, `\` or a control byte below 0x20.
 ///
@@ -40,11 +44,11 @@ pub const fn is_string_special(byte: u8) -> bool {
 pub fn find_string_special(haystack: &[u8]) -> Option<usize> {
     #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
-        arch::x86_64::find_string_special(haystack)
+        x86_64::find_string_special(haystack)
     }
     #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
-        arch::all::swar::find_string_special(haystack)
+        swar::find_string_special(haystack)
     }
 }
 
@@ -62,11 +66,11 @@ pub fn find_string_special(haystack: &[u8]) -> Option<usize> {
 pub fn copy_plain_run(out: &mut Vec<u8>, source: &[u8]) -> usize {
     #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
-        arch::x86_64::copy_plain_run(out, source)
+        x86_64::copy_plain_run(out, source)
     }
     #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
-        arch::all::swar::copy_plain_run(out, source)
+        swar::copy_plain_run(out, source)
     }
 }
 
@@ -97,11 +101,11 @@ pub fn end_of_digits(haystack: &[u8], at: usize) -> usize {
     // dispatch, and the loop inlines into the number scanners.
     #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
-        arch::x86_64::sse2::end_of_digits(haystack, at)
+        x86_64::sse2::end_of_digits(haystack, at)
     }
     #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
-        arch::all::swar::end_of_digits(haystack, at)
+        swar::end_of_digits(haystack, at)
     }
 }
 
@@ -118,11 +122,11 @@ pub fn end_of_digits(haystack: &[u8], at: usize) -> usize {
 pub fn digit_mask(window: &[u8; 16]) -> u32 {
     #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
-        arch::x86_64::sse2::digit_mask(window)
+        x86_64::sse2::digit_mask(window)
     }
     #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
-        arch::all::swar::digit_mask(window)
+        swar::digit_mask(window)
     }
 }
 
@@ -139,11 +143,11 @@ pub fn digit_mask(window: &[u8; 16]) -> u32 {
 pub fn string_special_mask(window: &[u8; 16]) -> u32 {
     #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
-        arch::x86_64::sse2::string_special_mask(window)
+        x86_64::sse2::string_special_mask(window)
     }
     #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
-        arch::all::swar::string_special_mask(window)
+        swar::string_special_mask(window)
     }
 }
 
@@ -156,7 +160,7 @@ pub fn string_special_mask(window: &[u8; 16]) -> u32 {
 /// ```
 #[inline(always)]
 pub fn leading_digits_in_word(word: u64) -> usize {
-    (arch::all::swar::non_digit_lanes(word).trailing_zeros() / 8) as usize
+    (swar::non_digit_lanes(word).trailing_zeros() / 8) as usize
 }
 
 /// The value of eight ASCII digits loaded little-endian (the first digit in the lowest byte),
@@ -168,7 +172,7 @@ pub fn leading_digits_in_word(word: u64) -> usize {
 /// ```
 #[inline(always)]
 pub fn parse_eight_digits(word: u64) -> u64 {
-    arch::all::swar::parse_eight_digits(word)
+    swar::parse_eight_digits(word)
 }
 
 /// The index of the first byte that is not JSON whitespace (space, tab, line feed, carriage
@@ -183,11 +187,11 @@ pub fn parse_eight_digits(word: u64) -> u64 {
 pub fn skip_whitespace(haystack: &[u8]) -> usize {
     #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
-        arch::x86_64::skip_whitespace(haystack)
+        x86_64::skip_whitespace(haystack)
     }
     #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
-        arch::all::swar::skip_whitespace(haystack)
+        swar::skip_whitespace(haystack)
     }
 }
 
@@ -211,12 +215,12 @@ pub const SHORT_WHITESPACE: usize = 32;
 pub fn skip_short_whitespace(haystack: &[u8]) -> Option<usize> {
     #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
-        arch::x86_64::skip_short_whitespace(haystack)
+        x86_64::skip_short_whitespace(haystack)
     }
     #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
         let window = &haystack[..haystack.len().min(SHORT_WHITESPACE)];
-        let run = arch::all::swar::skip_whitespace(window);
+        let run = swar::skip_whitespace(window);
         (run < SHORT_WHITESPACE).then_some(run)
     }
 }
@@ -240,7 +244,7 @@ pub fn skip_short_whitespace(haystack: &[u8]) -> Option<usize> {
 pub fn is_whitespace_run(haystack: &[u8], run: usize) -> bool {
     #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
-        arch::x86_64::is_whitespace_run(haystack, run)
+        x86_64::is_whitespace_run(haystack, run)
     }
     #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
@@ -248,7 +252,7 @@ pub fn is_whitespace_run(haystack: &[u8], run: usize) -> bool {
         let needed = if run < 15 { 16 } else { SHORT_WHITESPACE };
         run < SHORT_WHITESPACE - 1
             && haystack.len() >= needed
-            && arch::all::swar::skip_whitespace(&haystack[..=run]) == run
+            && swar::skip_whitespace(&haystack[..=run]) == run
     }
 }
 
@@ -282,11 +286,12 @@ mod tests {
         #[cfg_attr(not(all(target_arch = "x86_64", not(jetwire_portable))), allow(unused_mut))]
         let mut found = vec![
             ("dispatch".to_owned(), find_string_special(haystack)),
-            ("swar".to_owned(), arch::all::swar::find_string_special(haystack)),
+            ("swar".to_owned(), swar::find_string_special(haystack)),
         ];
         #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
         {
-            use arch::x86_64::{avx2, has_avx2, sse2};
+            use crate::arch::x86_64::has_avx2;
+            use x86_64::{avx2, sse2};
             let clean = naive(haystack).unwrap_or(haystack.len());
             for from in [0, 1, 16, clean].into_iter().filter(|&f| f <= clean) {
                 if haystack.len() >= sse2::LANES {
@@ -306,11 +311,12 @@ mod tests {
         #[cfg_attr(not(all(target_arch = "x86_64", not(jetwire_portable))), allow(unused_mut))]
         let mut found = vec![
             ("dispatch".to_owned(), skip_whitespace(haystack)),
-            ("swar".to_owned(), arch::all::swar::skip_whitespace(haystack)),
+            ("swar".to_owned(), swar::skip_whitespace(haystack)),
         ];
         #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
         {
-            use arch::x86_64::{avx2, has_avx2, sse2};
+            use crate::arch::x86_64::has_avx2;
+            use x86_64::{avx2, sse2};
             let blank = naive_whitespace(haystack);
             for from in [0, 1, 16, blank].into_iter().filter(|&f| f <= blank) {
                 if haystack.len() >= sse2::LANES {
@@ -338,10 +344,11 @@ mod tests {
         let mut out = fresh();
         found.push(("dispatch".to_owned(), copy_plain_run(&mut out, source), out));
         let mut out = fresh();
-        found.push(("swar".to_owned(), arch::all::swar::copy_plain_run(&mut out, source), out));
+        found.push(("swar".to_owned(), swar::copy_plain_run(&mut out, source), out));
         #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
         {
-            use arch::x86_64::{avx2, has_avx2, sse2};
+            use crate::arch::x86_64::has_avx2;
+            use x86_64::{avx2, sse2};
             let clean = naive(source).unwrap_or(source.len());
             for copied in [0, 1, 16, clean].into_iter().filter(|&c| c <= clean) {
                 let started = || {
@@ -439,9 +446,9 @@ mod tests {
         ) {
             let naive = at + bytes.get(at..).map_or(0, |rest| rest.iter().take_while(|b| b.is_ascii_digit()).count());
             prop_assert_eq!(end_of_digits(&bytes, at), naive, "dispatch");
-            prop_assert_eq!(arch::all::swar::end_of_digits(&bytes, at), naive, "swar");
+            prop_assert_eq!(swar::end_of_digits(&bytes, at), naive, "swar");
             #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
-            prop_assert_eq!(arch::x86_64::sse2::end_of_digits(&bytes, at), naive, "sse2");
+            prop_assert_eq!(x86_64::sse2::end_of_digits(&bytes, at), naive, "sse2");
         }
 
         #[test]
@@ -454,7 +461,7 @@ mod tests {
         ) {
             let naive = bytes.iter().enumerate().filter(|(_, b)| b.is_ascii_digit()).fold(0u32, |m, (i, _)| m | 1 << i);
             prop_assert_eq!(digit_mask(&bytes), naive, "dispatch");
-            prop_assert_eq!(arch::all::swar::digit_mask(&bytes), naive, "swar");
+            prop_assert_eq!(swar::digit_mask(&bytes), naive, "swar");
         }
 
         #[test]
@@ -466,7 +473,7 @@ mod tests {
         ) {
             let naive = bytes.iter().enumerate().filter(|(_, b)| is_string_special(**b)).fold(0u32, |m, (i, _)| m | 1 << i);
             prop_assert_eq!(string_special_mask(&bytes), naive, "dispatch");
-            prop_assert_eq!(arch::all::swar::string_special_mask(&bytes), naive, "portable");
+            prop_assert_eq!(swar::string_special_mask(&bytes), naive, "portable");
         }
 
         #[test]

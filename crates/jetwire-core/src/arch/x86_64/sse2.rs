@@ -1,125 +1,67 @@
-//! SSE2: sixteen bytes at a time. SSE2 is part of the x86_64 baseline, so these are safe to call
-//! on any x86_64 CPU; each needs a haystack of at least [`LANES`] bytes.
+//! SSE2 registers, sixteen bytes: part of the x86_64 baseline, so always available.
 
-use core::arch::x86_64::__m128i;
+use core::arch::x86_64::*;
 
-use super::super::generic;
-use crate::vector::Vector;
+use super::super::vector::Vector;
 
 /// Bytes per register.
 pub(crate) const LANES: usize = 16;
 
-/// See [`generic::special_mask`]: the first register of `haystack`.
-#[inline(always)]
-pub(crate) fn first_special_mask(haystack: &[u8]) -> u32 {
-    assert!(haystack.len() >= LANES);
-    // SAFETY: SSE2 is baseline; the assertion leaves 16 readable bytes.
-    unsafe { generic::special_mask::<__m128i>(haystack.as_ptr()) }
-}
+// SAFETY: 16-byte SSE2 loads and stores; 16 lanes.
+unsafe impl Vector for __m128i {
+    const LANES: usize = 16;
 
-/// See [`generic::whitespace_mask`]: the first register of `haystack`.
-#[inline(always)]
-pub(crate) fn first_whitespace_mask(haystack: &[u8]) -> u32 {
-    assert!(haystack.len() >= LANES);
-    // SAFETY: SSE2 is baseline; the assertion leaves 16 readable bytes.
-    unsafe { generic::whitespace_mask::<__m128i>(haystack.as_ptr()) }
-}
-
-/// The first step of [`generic::copy_plain_run`], inline: copies the first register of
-/// `source` to `out` and returns `Ok(run)` if the run ends in it, or `Err(LANES)` once the whole
-/// register is copied (and plain). `Err(0)`, copying nothing, when `out` has too little spare
-/// capacity for a blind register store.
-#[inline(always)]
-pub(crate) fn copy_first_register(out: &mut Vec<u8>, source: &[u8]) -> Result<usize, usize> {
-    assert!(source.len() >= LANES);
-    let at = out.len();
-    if out.capacity() - at < LANES {
-        return Err(0);
+    #[inline(always)]
+    unsafe fn splat(byte: u8) -> Self {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { _mm_set1_epi8(byte as i8) }
     }
-    // SAFETY: SSE2 is baseline; the assertion leaves 16 readable bytes in `source`, and the
-    // check above 16 bytes of spare capacity after `at`. `set_len` covers only bytes just stored.
-    unsafe {
-        let block = <__m128i as Vector>::load_unaligned(source.as_ptr());
-        block.store_unaligned(out.as_mut_ptr().add(at));
-        let mask = generic::special_lanes(block);
-        let run = if mask == 0 { LANES } else { mask.trailing_zeros() as usize };
-        out.set_len(at + run);
-        if mask == 0 { Err(LANES) } else { Ok(run) }
+
+    #[inline(always)]
+    unsafe fn load_unaligned(ptr: *const u8) -> Self {
+        // SAFETY: the caller guarantees 16 readable bytes; `loadu` needs no alignment.
+        unsafe { _mm_loadu_si128(ptr.cast()) }
     }
-}
 
-/// See [`generic::end_of_digits`].
-#[inline(always)]
-pub(crate) fn end_of_digits(haystack: &[u8], at: usize) -> usize {
-    // SAFETY: SSE2 is baseline; the generic version checks every load's length itself.
-    unsafe { generic::end_of_digits::<__m128i>(haystack, at) }
-}
+    #[inline(always)]
+    unsafe fn store_unaligned(self, ptr: *mut u8) {
+        // SAFETY: the caller guarantees 16 writable bytes; `storeu` needs no alignment.
+        unsafe { _mm_storeu_si128(ptr.cast(), self) }
+    }
 
-/// See [`crate::scan::digit_mask`].
-#[inline(always)]
-pub(crate) fn digit_mask(window: &[u8; LANES]) -> u32 {
-    // SAFETY: SSE2 is baseline; the window holds one register's bytes.
-    unsafe { generic::digit_mask::<__m128i>(window.as_ptr()) }
-}
+    #[inline(always)]
+    unsafe fn store_aligned(self, ptr: *mut u8) {
+        // SAFETY: the caller guarantees 16 writable bytes at a 16-byte aligned `ptr`.
+        unsafe { _mm_store_si128(ptr.cast(), self) }
+    }
 
-/// See [`crate::scan::string_special_mask`].
-#[inline(always)]
-pub(crate) fn string_special_mask(window: &[u8; LANES]) -> u32 {
-    // SAFETY: SSE2 is baseline; the window holds one register's bytes.
-    unsafe { generic::special_mask::<__m128i>(window.as_ptr()) }
-}
+    #[inline(always)]
+    unsafe fn cmpeq(self, other: Self) -> Self {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { _mm_cmpeq_epi8(self, other) }
+    }
 
-/// See [`generic::find_string_special`].
-#[inline]
-pub(crate) fn find_string_special(haystack: &[u8], from: usize) -> Option<usize> {
-    assert!(haystack.len() >= LANES);
-    // SAFETY: SSE2 is baseline; the length was just checked.
-    unsafe { generic::find_string_special::<__m128i>(haystack, from) }
-}
+    #[inline(always)]
+    unsafe fn min(self, other: Self) -> Self {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { _mm_min_epu8(self, other) }
+    }
 
-/// See [`generic::skip_whitespace`].
-#[inline]
-pub(crate) fn skip_whitespace(haystack: &[u8], from: usize) -> usize {
-    assert!(haystack.len() >= LANES);
-    // SAFETY: SSE2 is baseline; the length was just checked.
-    unsafe { generic::skip_whitespace::<__m128i>(haystack, from) }
-}
+    #[inline(always)]
+    unsafe fn or(self, other: Self) -> Self {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { _mm_or_si128(self, other) }
+    }
 
-/// See [`generic::copy_plain_run`]. `source[..copied]` must be the last `copied` bytes of `out`
-/// (else the bytes copied are wrong, though memory stays safe: the lengths are asserted).
-#[inline]
-pub(crate) fn copy_plain_run(out: &mut Vec<u8>, source: &[u8], copied: usize) -> usize {
-    assert!(source.len() >= LANES && copied <= out.len() && copied <= source.len());
-    // SAFETY: SSE2 is baseline; the length was just checked.
-    unsafe { generic::copy_plain_run::<__m128i>(out, source, copied) }
-}
+    #[inline(always)]
+    unsafe fn xor(self, other: Self) -> Self {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { _mm_xor_si128(self, other) }
+    }
 
-/// See [`generic::copy_large`].
-///
-/// # Safety
-///
-/// `len >= LANES`, `src` readable and `dst` writable for `len` bytes, not overlapping.
-#[inline(never)]
-pub(crate) unsafe fn copy_large(src: *const u8, dst: *mut u8, len: usize) {
-    // SAFETY: SSE2 is baseline; the rest is forwarded from the caller.
-    unsafe { generic::copy_large::<__m128i>(src, dst, len) }
-}
-
-/// See [`generic::classify`].
-#[inline]
-pub(crate) fn classify(block: &[u8; 64]) -> crate::structure::ByteClasses {
-    // SAFETY: SSE2 is baseline.
-    unsafe { generic::classify::<__m128i>(block) }
-}
-
-/// See [`crate::structure::index_blocks`].
-#[inline]
-pub(crate) fn index_blocks(
-    structure: &mut crate::structure::Structure,
-    input: &[u8],
-    from: usize,
-    out: &mut [crate::structure::BlockTokens],
-) -> usize {
-    // SAFETY: SSE2 is baseline.
-    unsafe { crate::structure::index_blocks_with::<__m128i>(structure, input, from, out) }
+    #[inline(always)]
+    unsafe fn movemask(self) -> u32 {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { _mm_movemask_epi8(self) as u32 }
+    }
 }

@@ -19,6 +19,9 @@
 //! assert_eq!(starts, [0, 1, 7, 9, 10, 11, 13, 16, 17]);
 //! ```
 
+#[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
+mod simd;
+
 /// Bytes per block.
 pub const BLOCK: usize = 64;
 
@@ -51,7 +54,7 @@ pub struct ByteClasses {
 pub fn classify(block: &[u8; BLOCK]) -> ByteClasses {
     #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
-        crate::arch::x86_64::classify(block)
+        simd::classify(block)
     }
     #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
@@ -91,7 +94,7 @@ pub fn classify_bytes(block: &[u8; BLOCK]) -> ByteClasses {
 pub fn index_blocks(structure: &mut Structure, input: &[u8], from: usize, out: &mut [BlockTokens]) -> usize {
     #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     {
-        crate::arch::x86_64::index_blocks(structure, input, from, out)
+        simd::index_blocks(structure, input, from, out)
     }
     #[cfg(not(all(target_arch = "x86_64", not(jetwire_portable))))]
     {
@@ -116,7 +119,7 @@ pub(crate) trait Classifier {
     /// The classifier's instruction set must be available.
     #[inline(always)]
     unsafe fn prefix_xor(x: u64) -> u64 {
-        prefix_xor(x)
+        crate::arch::prefix_xor(x)
     }
 }
 
@@ -269,19 +272,6 @@ impl Structure {
     }
 }
 
-/// Bit `i` of the result is the xor of bits `0..=i` of `x`: set between an opening quote
-/// (included) and its closing quote (excluded).
-#[inline(always)]
-pub(crate) fn prefix_xor(mut x: u64) -> u64 {
-    x ^= x << 1;
-    x ^= x << 2;
-    x ^= x << 4;
-    x ^= x << 8;
-    x ^= x << 16;
-    x ^= x << 32;
-    x
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -383,10 +373,10 @@ mod tests {
             ];
             #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
             {
-                backends.push(("sse2", crate::arch::x86_64::sse2::index_blocks));
+                backends.push(("sse2", simd::index_blocks_sse2));
                 if crate::arch::x86_64::has_avx2() {
                     // SAFETY: AVX2 and PCLMULQDQ were detected.
-                    backends.push(("avx2", |s, i, f, o| unsafe { crate::arch::x86_64::avx2::index_blocks(s, i, f, o) }));
+                    backends.push(("avx2", |s, i, f, o| unsafe { simd::index_blocks_avx2(s, i, f, o) }));
                 }
             }
             for (name, index) in backends {
@@ -415,10 +405,10 @@ mod tests {
             prop_assert_eq!(classify(&block), expected);
             #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
             {
-                prop_assert_eq!(crate::arch::x86_64::sse2::classify(&block), expected);
+                prop_assert_eq!(simd::classify_sse2(&block), expected);
                 if crate::arch::x86_64::has_avx2() {
                     // SAFETY: AVX2 was detected.
-                    prop_assert_eq!(unsafe { crate::arch::x86_64::avx2::classify(&block) }, expected);
+                    prop_assert_eq!(unsafe { simd::classify_avx2(&block) }, expected);
                 }
             }
         }

@@ -29,7 +29,7 @@ pub(crate) fn find_string_special(haystack: &[u8]) -> Option<usize> {
         }
         offset += LANES;
     }
-    chunks.remainder().iter().position(|&b| crate::scan::is_string_special(b)).map(|i| offset + i)
+    chunks.remainder().iter().position(|&b| super::is_string_special(b)).map(|i| offset + i)
 }
 
 /// A mask with a bit set in every lane of `word` that is not an ASCII digit (possibly also in
@@ -74,14 +74,14 @@ pub(crate) fn string_special_mask(window: &[u8; 16]) -> u32 {
     window
         .iter()
         .enumerate()
-        .fold(0, |mask, (i, &byte)| mask | u32::from(crate::scan::is_string_special(byte)) << i)
+        .fold(0, |mask, (i, &byte)| mask | u32::from(super::is_string_special(byte)) << i)
 }
 
 /// See [`crate::scan::skip_whitespace`]. Whitespace runs are short, so this portable version
 /// goes byte by byte.
 #[inline]
 pub(crate) fn skip_whitespace(haystack: &[u8]) -> usize {
-    haystack.iter().position(|&b| !crate::scan::is_whitespace(b)).unwrap_or(haystack.len())
+    haystack.iter().position(|&b| !super::is_whitespace(b)).unwrap_or(haystack.len())
 }
 
 /// See [`crate::scan::parse_eight_digits`]: digit pairs, then quads, then the whole.

@@ -21,6 +21,9 @@
 //! distance (6 MB at distances 0, 3, 16, 200 and 2048 on the Zen 5), and it was as fast as the
 //! loop or up to 10% faster. Every other copy is left to `memcpy` as well.
 
+#[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
+mod simd;
+
 /// The size from which [`copy_nonoverlapping`] uses its own loop instead of `memcpy`.
 pub const LARGE_COPY: usize = 2048;
 
@@ -51,9 +54,9 @@ pub const SLOW_DISTANCE: usize = 64;
 pub unsafe fn copy_nonoverlapping(src: *const u8, dst: *mut u8, len: usize) {
     #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     if (LARGE_COPY..CACHED_COPY_END).contains(&len) && slows_memcpy(src, dst) {
-        const { assert!(LARGE_COPY >= crate::arch::x86_64::avx2::LANES) };
-        // SAFETY: forwarded from the caller; `len >= LARGE_COPY`, at least a register.
-        return unsafe { crate::arch::x86_64::copy_large(src, dst, len) };
+        const { assert!(LARGE_COPY >= simd::MIN_LEN) };
+        // SAFETY: forwarded from the caller; `len >= LARGE_COPY >= MIN_LEN`.
+        return unsafe { simd::copy_large(src, dst, len) };
     }
     // SAFETY: forwarded from the caller.
     unsafe { core::ptr::copy_nonoverlapping(src, dst, len) }
@@ -342,18 +345,18 @@ mod tests {
     #[test]
     #[cfg(all(target_arch = "x86_64", not(jetwire_portable)))]
     fn both_backends_copy() {
-        use crate::arch::x86_64::{avx2, has_avx2, sse2};
+        use crate::arch::x86_64::has_avx2;
         let source: Vec<u8> = (0..10_000u32).map(|i| (i % 253) as u8).collect();
         for len in [32, 33, 64, 127, 128, 129, 1000, 4097, 9999] {
             for to in [0, 1, 15, 16, 31] {
                 let mut target = vec![0u8; len + 32];
                 // SAFETY: in bounds and distinct, as above; SSE2 is baseline.
-                unsafe { sse2::copy_large(source.as_ptr(), target.as_mut_ptr().add(to), len) };
+                unsafe { simd::copy_large_sse2(source.as_ptr(), target.as_mut_ptr().add(to), len) };
                 assert_eq!(&target[to..to + len], &source[..len]);
                 if has_avx2() {
                     let mut target = vec![0u8; len + 32];
                     // SAFETY: as above, and AVX2 was detected.
-                    unsafe { avx2::copy_large(source.as_ptr(), target.as_mut_ptr().add(to), len) };
+                    unsafe { simd::copy_large_avx2(source.as_ptr(), target.as_mut_ptr().add(to), len) };
                     assert_eq!(&target[to..to + len], &source[..len]);
                 }
             }

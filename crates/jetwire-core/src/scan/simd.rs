@@ -1,5 +1,5 @@
-//! The scanning algorithms (and the large copy of [`crate::copy`]), written once over [`Vector`]
-//! and instantiated by each x86_64 backend.
+//! The scanning algorithms, written once over [`Vector`] and instantiated by each x86_64
+//! backend (`x86_64/sse2.rs`, `x86_64/avx2.rs`).
 //!
 //! Every function takes the whole haystack and a position `from` up to which the caller has
 //! already looked (the dispatching layer tests the first register inline, so that short strings
@@ -7,7 +7,7 @@
 //! register is read as the register that ends with the haystack, overlapping bytes already
 //! seen, whose lanes are then ignored. Nothing reads outside the haystack.
 
-use crate::vector::Vector;
+use crate::arch::vector::Vector;
 
 /// The most [`copy_plain_run`] grows its output by at once: enough for long runs to need few
 /// reallocations, small enough that a short string read from a long document stays small.
@@ -74,6 +74,36 @@ pub(crate) unsafe fn special_lanes<V: Vector>(block: V) -> u32 {
     unsafe { Specials::<V>::new().lanes(block) }
 }
 
+/// JSON whitespace: space, tab, line feed and carriage return (distinct low nibbles, as
+/// [`Vector::eq_any`] needs).
+pub(crate) const WHITESPACE: &[u8] = b" \t\n\r";
+
+/// `0xFF` in the lanes of `block` that hold JSON whitespace, `0` elsewhere.
+///
+/// # Safety
+///
+/// `V`'s instruction set must be available.
+#[inline(always)]
+pub(crate) unsafe fn whitespace_lanes<V: Vector>(block: V) -> V {
+    // SAFETY: forwarded from the caller.
+    unsafe { block.eq_any(WHITESPACE) }
+}
+
+/// `0xFF` in the lanes of `block` that hold an ASCII digit, `0` elsewhere.
+///
+/// # Safety
+///
+/// `V`'s instruction set must be available.
+#[inline(always)]
+unsafe fn digit_lanes<V: Vector>(block: V) -> V {
+    // SAFETY: register operations only; the caller has checked the instruction set.
+    unsafe {
+        // Flipping bits 4 and 5 maps `0`..=`9` to 0..=9 and every other byte above 9.
+        let offset = block.xor(V::splat(0x30));
+        offset.min(V::splat(9)).cmpeq(offset)
+    }
+}
+
 /// A bit per lane of the `V::LANES` bytes at `ptr`: set where the byte is JSON whitespace.
 ///
 /// # Safety
@@ -82,7 +112,7 @@ pub(crate) unsafe fn special_lanes<V: Vector>(block: V) -> u32 {
 #[inline(always)]
 pub(crate) unsafe fn whitespace_mask<V: Vector>(ptr: *const u8) -> u32 {
     // SAFETY: forwarded from the caller.
-    unsafe { V::load_unaligned(ptr).whitespace_lanes().movemask() }
+    unsafe { whitespace_lanes(V::load_unaligned(ptr)).movemask() }
 }
 
 /// A bit per lane of the `V::LANES` bytes at `ptr`: set where the byte is an ASCII digit.
@@ -93,7 +123,7 @@ pub(crate) unsafe fn whitespace_mask<V: Vector>(ptr: *const u8) -> u32 {
 #[inline(always)]
 pub(crate) unsafe fn digit_mask<V: Vector>(ptr: *const u8) -> u32 {
     // SAFETY: forwarded from the caller.
-    unsafe { V::load_unaligned(ptr).digit_lanes().movemask() }
+    unsafe { digit_lanes(V::load_unaligned(ptr)).movemask() }
 }
 
 /// See [`crate::scan::end_of_digits`]: a register at a time while a whole one remains, then
@@ -113,7 +143,7 @@ pub(crate) unsafe fn end_of_digits<V: Vector>(haystack: &[u8], mut at: usize) ->
         }
         at += V::LANES;
     }
-    super::all::swar::end_of_digits(haystack, at)
+    super::swar::end_of_digits(haystack, at)
 }
 
 /// A mask of bits for every lane of `V`.
@@ -263,107 +293,4 @@ pub(crate) unsafe fn copy_plain_run<V: Vector>(out: &mut Vec<u8>, source: &[u8],
         }
     }
     len
-}
-
-/// See [`crate::copy::copy_nonoverlapping`]: a large copy with unaligned loads and stores aligned to the
-/// register, four registers per turn. The first and last registers are unaligned and overlap
-/// the aligned ones (storing the same bytes twice).
-///
-/// # Safety
-///
-/// `V`'s instruction set must be available, `len >= V::LANES`, `src` readable and `dst` writable
-/// for `len` bytes, and the two regions must not overlap.
-#[inline(always)]
-pub(crate) unsafe fn copy_large<V: Vector>(src: *const u8, dst: *mut u8, len: usize) {
-    debug_assert!(len >= V::LANES);
-    // SAFETY: every access below covers `LANES` bytes at an offset `k` with `k + LANES <= len`
-    // (the loops' conditions, and `len >= LANES` for the first and last registers); the aligned
-    // stores start at `dst + k` with `dst + k` a multiple of `LANES` (`k` starts at the distance
-    // to the next boundary, then moves by whole registers).
-    unsafe {
-        V::load_unaligned(src).store_unaligned(dst);
-        let mut k = V::LANES - dst as usize % V::LANES;
-        while k + 4 * V::LANES <= len {
-            let a = V::load_unaligned(src.add(k));
-            let b = V::load_unaligned(src.add(k + V::LANES));
-            let c = V::load_unaligned(src.add(k + 2 * V::LANES));
-            let d = V::load_unaligned(src.add(k + 3 * V::LANES));
-            a.store_aligned(dst.add(k));
-            b.store_aligned(dst.add(k + V::LANES));
-            c.store_aligned(dst.add(k + 2 * V::LANES));
-            d.store_aligned(dst.add(k + 3 * V::LANES));
-            k += 4 * V::LANES;
-        }
-        while k + V::LANES <= len {
-            V::load_unaligned(src.add(k)).store_aligned(dst.add(k));
-            k += V::LANES;
-        }
-        let last = len - V::LANES;
-        V::load_unaligned(src.add(last)).store_unaligned(dst.add(last));
-    }
-}
-
-/// See [`crate::structure::classify`]: one 64-byte block, `64 / V::LANES` registers.
-///
-/// # Safety
-///
-/// `V`'s instruction set must be available.
-#[inline(always)]
-pub(crate) unsafe fn classify<V: Vector>(block: &[u8; 64]) -> crate::structure::ByteClasses {
-    let mut classes = crate::structure::ByteClasses::default();
-    let mut offset = 0;
-    while offset < 64 {
-        // SAFETY: `offset + LANES <= 64` (LANES divides 64): the load stays inside the block;
-        // register operations only otherwise, with the instruction set checked by the caller.
-        unsafe {
-            let bytes = V::load_unaligned(block.as_ptr().add(offset));
-            let at = |lanes: V| u64::from(lanes.movemask()) << offset;
-            classes.quote |= at(bytes.cmpeq(V::splat(b'"')));
-            classes.backslash |= at(bytes.cmpeq(V::splat(b'\\')));
-            classes.structural |= at(bytes.structural_lanes());
-            classes.whitespace |= at(bytes.whitespace_lanes());
-            classes.control |= at(bytes.min(V::splat(0x1F)).cmpeq(bytes));
-        }
-        offset += V::LANES;
-    }
-    // `structural_lanes` may also mark two control bytes (see `Vector`).
-    classes.structural &= !classes.control;
-    // Hide the masks' origin from the optimizer: seeing them as vectors of booleans, it turns
-    // the integer arithmetic that follows (shifts, additions, prefix xors) into bit-by-bit
-    // shuffles, ten times slower.
-    for mask in [
-        &mut classes.quote,
-        &mut classes.backslash,
-        &mut classes.structural,
-        &mut classes.whitespace,
-        &mut classes.control,
-    ] {
-        *mask = opaque(*mask);
-    }
-    classes
-}
-
-/// `value`, through an empty `asm!` block that the optimizer cannot see into.
-#[inline(always)]
-fn opaque(mut value: u64) -> u64 {
-    // SAFETY: an empty instruction sequence that reads and writes one register and touches
-    // nothing else (no memory, no stack, no flags).
-    unsafe {
-        core::arch::asm!("/* {0} */", inout(reg) value, options(pure, nomem, nostack, preserves_flags))
-    };
-    value
-}
-
-impl<V: Vector> crate::structure::Classifier for V {
-    #[inline(always)]
-    unsafe fn classify(block: &[u8; 64]) -> crate::structure::ByteClasses {
-        // SAFETY: forwarded from the caller.
-        unsafe { classify::<V>(block) }
-    }
-
-    #[inline(always)]
-    unsafe fn prefix_xor(x: u64) -> u64 {
-        // SAFETY: forwarded from the caller.
-        unsafe { V::prefix_xor(x) }
-    }
 }

@@ -1,3 +1,0 @@
-//! Portable backends, available everywhere.
-
-pub(crate) mod swar;

@@ -109,11 +109,12 @@ pub fn write_case_with<T: Serialize + Clone + 'static>(
     Ok(Case::new(name, group, Op::Write, reference.len(), checked))
 }
 
-type WriteOnce = Box<dyn FnMut(&mut Vec<u8>) -> Result<Vec<u8>, String>>;
+/// Runs a write once into the buffer given, and returns what it wrote.
+pub(crate) type WriteOnce = Box<dyn FnMut(&mut Vec<u8>) -> Result<Vec<u8>, String>>;
 
 /// An entry that writes `value` with `write` into a reused buffer, and a way to run it once for
 /// the check.
-fn writer_entry<T: 'static>(
+pub(crate) fn writer_entry<T: 'static>(
     implementation: &'static str,
     value: T,
     write: fn(&mut Vec<u8>, &T) -> Result<(), String>,

@@ -107,7 +107,7 @@ fn invalid_documents_are_refused() {
 
 #[test]
 fn a_truncated_corpus_is_refused() {
-    let corpus = crate::workloads::corpora::TWITTER.trim_ascii_end();
+    let corpus = include_bytes!("../../../../testdata/json-benchmark/twitter.json").trim_ascii_end();
     assert!(verdicts(corpus).iter().all(Result::is_ok));
     let broken = &corpus[..corpus.len() - 1];
     for verdict in verdicts(broken) {

@@ -21,7 +21,7 @@
 
 use std::hint::black_box;
 
-use super::dom::check_dom_text;
+use super::dom_entries::check_dom_text;
 use crate::check::Tree;
 use crate::cpeers::{Padded, SimdjsonDom, SimdjsonOnDemand, YyjsonDoc};
 use crate::harness::Entry;

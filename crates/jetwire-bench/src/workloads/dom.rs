@@ -12,24 +12,19 @@ use std::rc::Rc;
 
 use simd_json::prelude::Writable as _;
 
+use super::dom_entries::{Check, admit_writes, check_dom_text, write_entry};
 use super::{CaseSpec, Source};
 use crate::check;
 use crate::harness::{Case, Entry, Group, Op};
-use crate::peers::{Mismatch, check_output};
-
-type Check = Box<dyn FnMut() -> Result<Vec<u8>, String>>;
+use crate::peers::Mismatch;
 
 /// The read and write specs of the DOM cases of a document, named `name` (such as
 /// `dom:canada`); every peer must hold it exactly.
-/// The document cases of the same document follow them ([`super::document`]).
-pub fn specs(name: &'static str, source: Source) -> [CaseSpec; 4] {
-    let [doc_read, doc_write] = super::document::specs(name, source.clone(), Mismatch::Fails);
+pub fn specs(name: &'static str, source: Source) -> [CaseSpec; 2] {
     let write_source = source.clone();
     [
         CaseSpec::new(name, Op::Read, move |size| read_case(name, &source(size), Mismatch::Fails)),
         CaseSpec::new(name, Op::Write, move |size| write_case(name, &write_source(size), Mismatch::Fails)),
-        doc_read,
-        doc_write,
     ]
 }
 
@@ -94,42 +89,6 @@ pub fn read_case(name: &str, bytes: &[u8], mismatch: Mismatch) -> Result<Case, S
     Ok(Case::new(name, Group::Dom, Op::Read, bytes.len(), checked))
 }
 
-/// Checks the DOM `implementation` read, as its own library `written` it out: it must hold
-/// exactly the `expected` values. Returns the entry's caveat.
-pub(super) fn check_dom_text(
-    name: &str,
-    implementation: &str,
-    expected: &check::Tree,
-    written: Result<impl AsRef<[u8]>, String>,
-) -> Result<Option<String>, String> {
-    let written = written.map_err(|e| format!("{name}: {implementation} cannot read it: {e}"))?;
-    let found = check::parse(written.as_ref())
-        .map_err(|e| format!("{name}: {implementation}'s DOM writes invalid JSON: {e}"))?;
-    check::judge(name, implementation, check::compare(expected, &found))
-}
-
-/// An entry that writes `value` into a reused buffer; the check returns what it writes.
-pub(super) fn write_entry<T: 'static>(
-    implementation: &'static str,
-    value: T,
-    write: fn(&mut Vec<u8>, &T) -> Result<(), String>,
-) -> (Entry, Check) {
-    let value = Rc::new(value);
-    let checked = value.clone();
-    let mut out = Vec::new();
-    let entry = Entry::new(implementation, move || {
-        out.clear();
-        write(&mut out, &value).expect("checked before timing");
-        black_box(&out);
-        out.len()
-    });
-    let check: Check = Box::new(move || {
-        let mut out = Vec::new();
-        write(&mut out, &checked).map(|()| out)
-    });
-    (entry, check)
-}
-
 /// The DOM write case of `bytes`: each library writes its DOM of them. A peer whose output does
 /// not hold exactly the input's values fails the case or is left out of it, by `mismatch`.
 pub fn write_case(name: &str, bytes: &[u8], mismatch: Mismatch) -> Result<Case, String> {
@@ -151,42 +110,9 @@ pub fn write_case(name: &str, bytes: &[u8], mismatch: Mismatch) -> Result<Case, 
             write_entry("sonic-rs", v, |out, v| sonic_rs::to_writer(out, v).map_err(|e| e.to_string()))
         }),
     ];
-    let checked = admit_writes(name, bytes, entries, &expected, reference.len(), mismatch)?;
-    Ok(Case::new(name, Group::Dom, Op::Write, reference.len(), checked))
-}
-
-/// A write entry, or the library that could not read the document and why.
-pub(super) type BuiltWrite = Result<(Entry, Check), (&'static str, String)>;
-
-/// The entries of a write case of `bytes`: each built one whose output holds exactly the
-/// input's values (`expected`; jetwire's text, `reference_len` bytes, sets the scale), then the
-/// C and C++ anchors' writes. A library that could not read the document is left out, or fails
-/// the case, by `mismatch`.
-pub(super) fn admit_writes(
-    name: &str,
-    bytes: &[u8],
-    built: Vec<BuiltWrite>,
-    expected: &check::Tree,
-    reference_len: usize,
-    mismatch: Mismatch,
-) -> Result<Vec<Entry>, String> {
-    let mut checked = Vec::new();
-    for built in built {
-        let (entry, mut check) = match built {
-            Ok(built) => built,
-            Err((implementation, err)) => {
-                mismatch.leave_out(implementation, err)?;
-                continue;
-            }
-        };
-        let caveat = check()
-            .map_err(|e| format!("{name}: {} cannot write it: {e}", entry.implementation))
-            .and_then(|output| check_output(name, entry.implementation, expected, &output, reference_len));
-        checked.extend(mismatch.admit(entry, caveat)?);
-    }
+    #[cfg_attr(not(c_peers), allow(unused_mut))]
+    let mut checked = admit_writes(name, entries, &expected, reference.len(), mismatch)?;
     #[cfg(c_peers)]
-    checked.extend(mismatch.admit_all(super::anchors::dom_write(name, bytes, expected, reference_len))?);
-    #[cfg(not(c_peers))]
-    let _ = bytes;
-    Ok(checked)
+    checked.extend(mismatch.admit_all(super::anchors::dom_write(name, bytes, &expected, reference.len()))?);
+    Ok(Case::new(name, Group::Dom, Op::Write, reference.len(), checked))
 }

@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 use serde::Serialize;
 
 use super::corpora::{TWITTER, Twitter};
-use super::{CaseSpec, Source, dom};
+use super::{CaseSpec, Source, dom, dom_entries};
 use crate::check::{self, Tree};
 use crate::harness::{Case, Group, Op};
 use crate::peers::{Mismatch, check_output, read_case};
@@ -100,8 +100,8 @@ fn ascii_write_case<J: 'static, S: Serialize + 'static>(
     expected: Tree,
 ) -> Result<Case, String> {
     let entries = [
-        dom::write_entry("jetwire", ours, write_ours),
-        dom::write_entry("serde_json", theirs, serde_json_ascii),
+        dom_entries::write_entry("jetwire", ours, write_ours),
+        dom_entries::write_entry("serde_json", theirs, serde_json_ascii),
     ];
     let mut checked = Vec::new();
     let mut reference = None;

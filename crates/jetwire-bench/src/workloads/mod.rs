@@ -10,6 +10,7 @@ pub mod checkfile;
 pub mod corpora;
 pub mod document;
 pub mod dom;
+mod dom_entries;
 pub mod escaped;
 pub mod files;
 pub mod lazy;
@@ -25,7 +26,7 @@ pub mod tokens;
 use std::rc::Rc;
 
 use crate::harness::{Case, Group, Op};
-use crate::peers::{Model, read_case, write_case};
+use crate::peers::{self, Model, read_case, write_case};
 use rng::Rng;
 
 /// A generic document's bytes at a run's size: embedded (whatever the size), generated, or a
@@ -35,6 +36,14 @@ pub type Source = Rc<dyn Fn(Size) -> Vec<u8>>;
 /// The [`Source`] of embedded bytes.
 pub fn embedded(bytes: &'static [u8]) -> Source {
     Rc::new(move |_| bytes.to_vec())
+}
+
+/// The DOM cases of a document named `name` (such as `dom:canada`), then its document cases
+/// (`doc:canada`); every peer must hold it exactly.
+pub fn dom_and_document_specs(name: &'static str, source: Source) -> Vec<CaseSpec> {
+    let mut specs = Vec::from(dom::specs(name, source.clone()));
+    specs.extend(document::specs(name, source, peers::Mismatch::Fails));
+    specs
 }
 
 /// How large the generated workloads are.
@@ -145,9 +154,9 @@ pub fn json_cases() -> Vec<CaseSpec> {
     specs.extend(corpus::<corpora::CitmCatalog>("citm_catalog", corpora::CITM_CATALOG));
     specs.extend(corpus::<corpora::Twitter>("twitter", corpora::TWITTER));
     specs.extend(escaped::typed_specs());
-    specs.extend(dom::specs("dom:canada", embedded(corpora::CANADA)));
-    specs.extend(dom::specs("dom:citm_catalog", embedded(corpora::CITM_CATALOG)));
-    specs.extend(dom::specs("dom:twitter", embedded(corpora::TWITTER)));
+    specs.extend(dom_and_document_specs("dom:canada", embedded(corpora::CANADA)));
+    specs.extend(dom_and_document_specs("dom:citm_catalog", embedded(corpora::CITM_CATALOG)));
+    specs.extend(dom_and_document_specs("dom:twitter", embedded(corpora::TWITTER)));
     specs.extend(escaped::dom_specs());
     specs.extend(numeric::dom_specs());
     specs.extend(lazy::specs("get:twitter", "get_many:twitter", corpora::TWITTER, lazy::TWITTER));

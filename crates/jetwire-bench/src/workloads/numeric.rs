@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use std::rc::Rc;
 
 use super::rng::Rng;
-use super::{CaseSpec, Size, Source, bridge, dom};
+use super::{CaseSpec, Size, Source, bridge};
 
 /// `[a, b, ...]` of `items`.
 fn list(items: impl Iterator<Item = String>) -> String {
@@ -83,9 +83,12 @@ fn documents() -> [(&'static str, &'static str, Source); 2] {
     [("dom:mesh", "serde:mesh", Rc::new(mesh)), ("dom:geojson", "serde:geojson", Rc::new(geojson))]
 }
 
-/// `dom:mesh` and `dom:geojson`, read and write.
+/// `dom:mesh` and `dom:geojson`, read and write, and their `doc:` cases.
 pub fn dom_specs() -> Vec<CaseSpec> {
-    documents().into_iter().flat_map(|(name, _, source)| dom::specs(name, source)).collect()
+    documents()
+        .into_iter()
+        .flat_map(|(name, _, source)| super::dom_and_document_specs(name, source))
+        .collect()
 }
 
 /// `serde:mesh` and `serde:geojson`, read and write, into and from `serde_json::Value`.

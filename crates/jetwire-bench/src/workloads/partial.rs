@@ -24,7 +24,7 @@ use std::rc::Rc;
 use jetwire::json::Value;
 use jetwire::json::partial::PartialReader;
 
-use super::{CaseSpec, Size, corpora, dom};
+use super::{CaseSpec, Size, corpora, dom_entries};
 use crate::harness::{Case, Entry, Group, Op};
 
 /// The size of each piece, as a model's streamed output arrives (a few tokens at a time).
@@ -102,7 +102,7 @@ fn case(name: &str, bytes: usize) -> Result<Case, String> {
         return Err(format!("{name}: jetwire's partial read ends with another value than from_slice's"));
     }
     let written = jetwire::json::to_vec(&ours).map_err(|e| e.to_string());
-    let caveat = dom::check_dom_text(name, "jetwire", &expected, written)?;
+    let caveat = dom_entries::check_dom_text(name, "jetwire", &expected, written)?;
     let results = whole["results"].as_array().map_or(0, Vec::len);
     let theirs = jiter_partial(&input).map_err(|e| format!("{name}: jiter: {e}"))?;
     if theirs != results {

@@ -38,6 +38,7 @@
 //! `docs/conformance.md` and `docs/unicode-policy.md` of the repository.
 //! See docs/architecture.md in the repository for how the crates fit together.
 
+mod bit_stack;
 pub mod document;
 mod error;
 pub mod partial;

@@ -16,7 +16,6 @@ pub(crate) mod numbers;
 mod pow5_table;
 pub(crate) mod segments;
 mod skim;
-mod stack;
 pub(crate) mod strings;
 mod token;
 mod values;
@@ -26,7 +25,7 @@ use jetwire_core::scan;
 
 use crate::error::{Category, Error, Result};
 pub(crate) use numbers::ScannedNumber;
-pub(crate) use stack::BitStack;
+pub(crate) use crate::bit_stack::BitStack;
 pub use token::{JsonStr, Key, KeyHint, Number, Token, TokenKind};
 pub(crate) use window::{Next, Segmented, Suspended};
 
@@ -709,8 +708,9 @@ impl<'de> Reader<'de> {
     }
 
     /// Reads the next elements of the current array that are spelled compactly (no whitespace)
-    /// with [`FromJson::read_compact`](crate::FromJson::read_compact), handing each to `push`,
-    /// and returns how many it read; the reader is then after the last of them, and
+    /// with `read_compact` (a type's `FromJson::read_compact`: the value at an offset of the
+    /// input and the offset past it, or `None`), handing each to `push`, and returns how many
+    /// it read; the reader is then after the last of them, and
     /// [`next_element`](Self::next_element) goes on from there (or from where it was, if none
     /// was read). Each element must be followed by `,` or `]` in this slice; anything else
     /// (whitespace, a comment, another token, an error, the end of a piece) ends the run and is
@@ -718,9 +718,10 @@ impl<'de> Reader<'de> {
     /// new run may start. `depth` is the nesting the elements' text opens, which must stay
     /// within the limit.
     #[inline]
-    pub(crate) fn compact_elements<T: crate::FromJson<'de>>(
+    pub(crate) fn compact_elements<T>(
         &mut self,
         depth: usize,
+        read_compact: impl Fn(&'de [u8], usize) -> Option<(T, usize)>,
         push: &mut impl FnMut(T),
     ) -> usize {
         if self.containers.len() + depth > self.options.max_depth {
@@ -734,7 +735,7 @@ impl<'de> Reader<'de> {
             _ => return 0,
         };
         let mut count = 0;
-        while let Some((value, end)) = T::read_compact(input, start) {
+        while let Some((value, end)) = read_compact(input, start) {
             let next = input.get(end);
             if !matches!(next, Some(b',' | b']')) {
                 break;

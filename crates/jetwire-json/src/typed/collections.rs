@@ -35,7 +35,16 @@ pub(crate) fn write_seq<'a, T: ToJson + 'a, O: Output>(
 #[inline]
 pub(crate) fn write_slice<T: ToJson, O: Output>(writer: &mut Writer<O>, items: &[T]) -> Result<()> {
     match T::COMPACT_LEN {
-        Some(max) if writer.is_compact() => writer.compact_elements(items, max),
+        // SAFETY: `COMPACT_LEN` is `Some(max)`, so `write_compact` may write `max` bytes to the
+        // slot (its contract), and it writes at most that many and returns their count.
+        Some(max) if writer.is_compact() => unsafe {
+            writer.compact_elements(
+                items,
+                max,
+                |item, slot| item.write_compact(slot.as_mut_ptr().cast()),
+                |item, writer| item.to_json(writer),
+            )
+        },
         _ => write_seq(writer, items),
     }
 }
@@ -52,7 +61,7 @@ pub(crate) fn read_seq<'de, T: FromJson<'de>>(
         // Runs of compact elements straight from the input; the token path for the rest, such
         // as an element that a piece's end cuts, after which a run may start again.
         if let Some(depth) = T::COMPACT_DEPTH {
-            index += reader.compact_elements(depth, &mut push);
+            index += reader.compact_elements(depth, T::read_compact, &mut push);
         }
         if !reader.next_element()? {
             return Ok(());

@@ -9,12 +9,15 @@ mod escape;
 pub(crate) mod float;
 mod slot;
 
+use std::mem::MaybeUninit;
+
 use base64::Engine as _;
 use jetwire_core::output::{SHORT_APPEND_MAX, extend_from_array, extend_short, extend_short_between};
 use jetwire_core::{IoOutput, Output, scan};
 
 use crate::error::{Category, Error, Result};
-use crate::read::{BitStack, Reader, Token};
+use crate::bit_stack::BitStack;
+use crate::read::{Reader, Token};
 use escape::EscapeMode;
 pub(crate) use escape::escape_minimal;
 pub use slot::ValueSlot;
@@ -243,13 +246,25 @@ impl<O: Output> Writer<O> {
         self.state = self.after_value;
     }
 
-    /// Writes `items` as an array in compact output, their type's compact text taking at most
-    /// `max` bytes ([`ToJson::COMPACT_LEN`](crate::ToJson::COMPACT_LEN)): for each run of up to
-    /// [`COMPACT_RUN`] elements one reservation, then every element's comma and text stored
-    /// through a local cursor, with no capacity check, state change or indentation test per
-    /// element. An element without a compact text (a non-finite float) and everything after it
-    /// go through `to_json`, which reports it.
-    pub(crate) fn compact_elements<T: crate::ToJson>(&mut self, items: &[T], max: usize) -> Result<()> {
+    /// Writes `items` as an array in compact output, each element's compact text stored by
+    /// `write_compact` into a slot of `max` bytes (a type's `ToJson::write_compact`, at most
+    /// `ToJson::COMPACT_LEN` bytes): for each run of up to [`COMPACT_RUN`] elements one
+    /// reservation, then every element's comma and text stored through a local cursor, with no
+    /// capacity check, state change or indentation test per element. An element without a
+    /// compact text (`write_compact` gives `None`: a non-finite float) and everything after it
+    /// go through `write_element` (its `to_json`), which reports it.
+    ///
+    /// # Safety
+    ///
+    /// `write_compact`, given a slot of `max` writable bytes, returns `Some(len)` only with
+    /// `len <= max` and the slot's first `len` bytes written.
+    pub(crate) unsafe fn compact_elements<T>(
+        &mut self,
+        items: &[T],
+        max: usize,
+        write_compact: impl Fn(&T, &mut [MaybeUninit<u8>]) -> Option<usize>,
+        mut write_element: impl FnMut(&T, &mut Self) -> Result<()>,
+    ) -> Result<()> {
         debug_assert!(self.options.indent.is_none());
         self.begin_array()?;
         let mut written = 0;
@@ -260,16 +275,19 @@ impl<O: Output> Writer<O> {
             let mut len = out.len();
             for item in run {
                 // SAFETY: `reserve` left room for `run.len() * (max + 1)` bytes past the length
-                // the run started at, and each element stores at most a comma and `max` bytes.
-                // `set_len` covers only bytes stored.
+                // the run started at, and each element stores at most a comma and `max` bytes
+                // (the slot, and the caller's promise for `write_compact`). `set_len` covers
+                // only bytes stored.
                 unsafe {
                     let comma = usize::from(written > 0);
                     base.add(len).write(b',');
-                    let Some(text) = item.write_compact(base.add(len + comma)) else {
+                    let slot =
+                        std::slice::from_raw_parts_mut(base.add(len + comma).cast::<MaybeUninit<u8>>(), max);
+                    let Some(text) = write_compact(item, slot) else {
                         out.set_len(len);
                         self.state = if written > 0 { State::ArrayNext } else { State::ArrayFirst };
                         for item in &items[written..] {
-                            item.to_json(self)?;
+                            write_element(item, self)?;
                         }
                         return self.end_array();
                     };

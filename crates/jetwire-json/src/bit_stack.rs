@@ -1,4 +1,4 @@
-//! A stack of bits: which open containers are objects.
+//! A stack of bits: which open containers are objects, for the reader and the writer alike.
 
 /// A stack of booleans stored one bit each; the nesting state of a document costs one bit per
 /// level, so even a configured depth limit of millions stays small.

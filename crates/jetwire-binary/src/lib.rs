@@ -49,6 +49,11 @@ pub use encode::Encoder;
 pub use error::{Category, Error, Result};
 pub use plain::{Plain, PlainData, Raw, RawWrite};
 pub use typed::{
-    COLUMN_BLOCK, ColumnReader, DecodedColumn, FromBinary, FromBinaryOwned, MapColumn, StrColumn, ToBinary,
-    ValueColumn, from_slice, from_slice_into, from_slice_with, to_vec, to_writer,
+    ColumnReader, DecodedColumn, FromBinary, FromBinaryOwned, MapColumn, StrColumn, ToBinary, ValueColumn,
+    from_slice, from_slice_into, from_slice_with, to_vec, to_writer,
 };
+
+/// How many elements a block of the column layout holds (the last block of a sequence holds
+/// the rest): part of the format, the same for every type. Small enough that a block's columns
+/// stay in the first-level cache while its fields are read one after the other.
+pub const COLUMN_BLOCK: usize = 128;

@@ -218,15 +218,6 @@ impl<T: ?Sized> Raw<T> {
 }
 
 impl<T> Raw<T> {
-    /// Raw when `T` is plain data whose encoding fills its memory (`FIXED_SIZE`, and `MIN_SIZE`
-    /// equal to its size): every byte pattern is a value, and it is what `decode` reads.
-    pub const fn plain<'de>() -> Raw<T>
-    where
-        T: crate::FromBinary<'de>,
-    {
-        Raw(T::IS_PLAIN.get() && T::FIXED_SIZE && T::MIN_SIZE == size_of::<T>(), PhantomData)
-    }
-
     /// Whether `T`'s values are read by a check and a copy on this host: raw, little-endian,
     /// and with an encoding of at least one byte that fits in `T`'s memory.
     #[inline(always)]
@@ -281,16 +272,6 @@ impl<T: ?Sized> RawWrite<T> {
 }
 
 impl<T> RawWrite<T> {
-    /// Raw for writing when `T` is plain data that writes blocks of its size: its memory is all
-    /// initialized, and is its encoding.
-    pub const fn plain() -> RawWrite<T>
-    where
-        T: crate::ToBinary,
-    {
-        let sized = matches!(T::ENCODED_SIZE, Some(size) if size == size_of::<T>());
-        RawWrite(T::IS_PLAIN.get() && T::WRITES_BLOCK && sized, PhantomData)
-    }
-
     /// Whether `T`'s values are written by a copy on this host: raw, little-endian, and with an
     /// encoding of at least one byte that fits in `T`'s memory.
     #[inline(always)]

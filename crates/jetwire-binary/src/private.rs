@@ -8,6 +8,8 @@ use crate::Error;
 
 pub use crate::plain::{Plain, PlainData, Raw, RawWrite};
 pub use crate::typed::columns::ColumnFill;
+use crate::typed::layout::end_if_in_order;
+pub use crate::typed::layout::{block_size, encode_block, encode_field_block, sum_of_sizes, tiles_in_order};
 pub use crate::{Decoder, Encoder, FromBinary, Result, ToBinary};
 
 /// One field of each element of a column block: `field` picks it out of a value.
@@ -92,17 +94,6 @@ pub fn encode_plain<T: ToBinary>(value: &T, encoder: &mut Encoder<'_>) -> bool {
     }
 }
 
-/// Writes `value` through [`Encoder::write_block`] when `T` can; false otherwise.
-#[inline(always)]
-pub fn encode_block<T: ToBinary>(value: &T, encoder: &mut Encoder<'_>) -> bool {
-    if T::WRITES_BLOCK {
-        encoder.write_block(value);
-        true
-    } else {
-        false
-    }
-}
-
 /// Writes `value`'s encoding at the front of `block` as a copy of the start of its memory, when
 /// `T` is raw on this host ([`ToBinary::RAW`]); `false`, with `block` untouched, otherwise.
 #[inline(always)]
@@ -127,23 +118,6 @@ pub fn encode_raw_block<T: ToBinary>(value: &T, block: &mut [u8]) -> bool {
 #[inline(always)]
 pub fn encode_run(encoder: &mut Encoder<'_>, size: usize, fill: impl FnOnce(&mut [u8])) {
     encoder.write_filled_block(size, fill);
-}
-
-/// The size of a field that writes a block (0 for one that does not, which is never asked).
-pub const fn block_size<T: ToBinary + ?Sized>() -> usize {
-    match T::ENCODED_SIZE {
-        Some(size) => size,
-        None => 0,
-    }
-}
-
-/// Writes `value`'s block at the front of `block` and returns the bytes after it: the fields of
-/// a struct or tuple that writes a block, one after the other.
-#[inline(always)]
-pub fn encode_field_block<'b, T: ToBinary + ?Sized>(value: &T, block: &'b mut [u8]) -> &'b mut [u8] {
-    let (head, rest) = block.split_at_mut(block_size::<T>());
-    value.encode_block(head);
-    rest
 }
 
 /// Reads a `T` as one block of memory when `T` is plain on this host; `None` otherwise.
@@ -201,55 +175,12 @@ pub const fn asserted_plain<T: PlainData>() -> Plain<T> {
     Plain::of()
 }
 
-/// Whether fields at `offsets` with `sizes` lie in order, one after the other with no gap, and
-/// fill a value of `total` bytes: the layout under which a value's memory is its fields'
-/// memories in declaration order.
-pub const fn tiles_in_order(offsets: &[usize], sizes: &[usize], total: usize) -> bool {
-    matches!(end_if_in_order(offsets, sizes), Some(end) if end == total)
-}
-
-/// Where the last field ends, if fields at `offsets` with `sizes` lie one right after the other
-/// from offset 0 (and the sum of the sizes does not overflow).
-const fn end_if_in_order(offsets: &[usize], sizes: &[usize]) -> Option<usize> {
-    let mut end = 0;
-    let mut i = 0;
-    while i < offsets.len() {
-        if offsets[i] != end {
-            return None;
-        }
-        end = match end.checked_add(sizes[i]) {
-            Some(sum) => sum,
-            None => return None,
-        };
-        i += 1;
-    }
-    Some(end)
-}
-
 /// An `ENCODED_SIZE` as a size for [`encodings_tile_in_order`]: a varying size never tiles.
 pub const fn size_for_layout(encoded_size: Option<usize>) -> usize {
     match encoded_size {
         Some(size) => size,
         None => usize::MAX,
     }
-}
-
-/// `ENCODED_SIZE` of `times` repetitions of fields whose sizes are `sizes`: their sum, or `None`
-/// when any field's size varies (or the sum overflows).
-pub const fn sum_of_sizes(sizes: &[Option<usize>], times: usize) -> Option<usize> {
-    let mut total: usize = 0;
-    let mut i = 0;
-    while i < sizes.len() {
-        total = match sizes[i] {
-            Some(size) => match total.checked_add(size) {
-                Some(sum) => sum,
-                None => return None,
-            },
-            None => return None,
-        };
-        i += 1;
-    }
-    total.checked_mul(times)
 }
 
 /// The least of `sizes` (0 for none): the minimum size of an enum's variants.

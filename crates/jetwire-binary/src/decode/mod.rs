@@ -8,8 +8,11 @@ use jetwire_core::copy::{SHORT_COPY_MAX, is_ascii_short, to_vec_checking_ascii};
 
 use crate::error::{Category, Error, Result};
 use crate::plain::{Plain, extend_from_bytes, fill_from_bytes, value_from_bytes};
-use crate::typed::columns::StrColumn;
 use crate::varint;
+
+mod str_column;
+
+pub use str_column::StrColumn;
 
 /// Limits of a [`Decoder`]. `DecodeOptions::default()` is what [`from_slice`](crate::from_slice)
 /// uses.
@@ -320,12 +323,6 @@ impl<'de> Decoder<'de> {
                 Ok(len as usize)
             }
         }
-    }
-
-    /// [`read_len_for`](Self::read_len_for) with the sizes of `T`.
-    #[inline(always)]
-    pub fn read_seq_len<T: crate::FromBinary<'de>>(&mut self) -> Result<usize> {
-        self.read_len_for(T::MIN_SIZE, size_of::<T>())
     }
 
     /// Reads a byte string (its length, then the bytes), borrowed from the input.
@@ -889,29 +886,6 @@ mod tests {
         );
         let err = Decoder::new(&[0xFA, 1]).read_varint().unwrap_err();
         assert!(err.is_eof(), "{err}");
-    }
-
-    /// Indices of every enum size around the one-byte limit: each valid index reads back, the
-    /// first invalid one is an error at the index's offset, for short and long varints alike.
-    #[test]
-    fn variant_indices_around_the_one_byte_limit() {
-        for count in [1u32, 2, 20, 247, 248, 249, 300, 70_000] {
-            for index in [0, 1, count / 2, count - 1, count, count + 1, 255, 256, 65_535] {
-                let mut bytes = vec![9];
-                crate::encode::Encoder::new(&mut bytes).write_variant(index);
-                let mut decoder = Decoder::new(&bytes);
-                decoder.read_u8().unwrap();
-                let read = decoder.read_variant(count, "E");
-                if index < count {
-                    assert_eq!(read.unwrap(), index, "count {count}");
-                    decoder.finish().unwrap();
-                } else {
-                    let err = read.unwrap_err();
-                    assert_eq!(err.offset(), 1, "count {count} index {index}: {err}");
-                    assert!(err.to_string().contains(&format!("found {index}")), "{err}");
-                }
-            }
-        }
     }
 
     #[test]

@@ -1,19 +1,11 @@
 //! The [`Encoder`]: appends a value's encoding to a `Vec<u8>`.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::plain::{Plain, slice_as_bytes};
 use crate::varint;
 
 /// The largest block that [`Encoder::write_block`] fills on the stack.
-const STACK_BLOCK: usize = 256;
-
-/// How many elements ahead [`Encoder::write_elements`] asks for the memory of pointers: far enough for a
-/// load from main memory to arrive while the elements between are encoded.
-const PREFETCH_DISTANCE: usize = 8;
-
-/// The shortest slice of pointers worth prefetching for: a shorter one is likely cached already
-/// (it was just built, or is small), and the hints would only cost instructions.
-const PREFETCH_MIN_LEN: usize = 4096;
+pub(crate) const STACK_BLOCK: usize = 256;
 
 /// Asks the processor to start loading the memory at `value` into its caches. A hint: it never
 /// faults and changes nothing observable.
@@ -226,24 +218,6 @@ impl<'a> Encoder<'a> {
         texts.for_each(|text| jetwire_core::copy::extend_from_slice(self.out, text.as_bytes()));
     }
 
-    /// Appends `value`'s encoding through
-    /// [`ToBinary::encode_block`](crate::ToBinary::encode_block): the whole encoding filled in a
-    /// block on the stack and appended with one capacity check, where field-by-field writes check
-    /// once per field. A block over 256 bytes is filled in place at the end of the output
-    /// (zeroed first); a panic in `encode_block` takes it back.
-    ///
-    /// # Panics
-    ///
-    /// If `T::ENCODED_SIZE` is `None` (a type that writes blocks must have one), or
-    /// `T::encode_block` panics.
-    #[inline(always)]
-    pub fn write_block<T: crate::ToBinary + ?Sized>(&mut self, value: &T) {
-        let Some(size) = T::ENCODED_SIZE else {
-            panic!("ToBinary::write_block needs ENCODED_SIZE, which every type that writes blocks has")
-        };
-        self.write_filled_block(size, |block| value.encode_block(block));
-    }
-
     /// Appends `size` bytes that `fill` writes into a block: on the stack and appended with one
     /// capacity check up to 256 bytes, in place at the end of the output (zeroed first) above;
     /// a panic in `fill` takes the block back. [`write_block`](Self::write_block) for one value,
@@ -280,45 +254,18 @@ impl<'a> Encoder<'a> {
         std::mem::forget(guard);
     }
 
-    /// Appends the elements of `items` without a length prefix: one copy of their memory when
-    /// `T` is plain and the host little-endian, else one element after the other.
-    #[inline]
-    pub fn write_elements<T: crate::ToBinary>(&mut self, items: &[T]) -> Result<()> {
-        if T::IS_PLAIN.as_block() {
-            self.write_plain_slice(items, T::IS_PLAIN);
-            return Ok(());
-        }
-        if T::INDIRECT && items.len() >= PREFETCH_MIN_LEN {
-            // Values behind pointers, scattered over the heap: each element is encoded while the
-            // memory of the one `PREFETCH_DISTANCE` places ahead is on its way.
-            let mut ahead = items.iter().skip(PREFETCH_DISTANCE);
-            return self.write_sequence(items, items.len(), |encoder, item| {
-                if let Some(next) = ahead.next() {
-                    next.prefetch();
-                }
-                item.encode(encoder)
-            });
-        }
-        if let Some(size) =
-            T::ENCODED_SIZE.filter(|&size| T::WRITES_BLOCK && (1..=STACK_BLOCK).contains(&size))
-        {
-            self.write_slice_blocks(items, size);
-            return Ok(());
-        }
-        self.write_sequence(items, items.len(), |encoder, item| item.encode(encoder))
-    }
-
     /// [`write_blocks_reserved`](Self::write_blocks_reserved) for a slice, whose length is
     /// known: the loop walks the slice alone, with one exit, where an iterator cut to `count`
     /// keeps a second count and a second exit.
+    /// Each element's block is what `fill` writes into `size` zeroed bytes.
     #[inline(always)]
-    fn write_slice_blocks<T: crate::ToBinary>(&mut self, items: &[T], size: usize) {
+    pub(crate) fn write_slice_blocks<T>(&mut self, items: &[T], size: usize, fill: impl Fn(&T, &mut [u8])) {
         let (start, total) = self.reserve_blocks(size, items.len());
         // SAFETY: `reserve_blocks` made room for `total` bytes after `start`.
         let mut dst = unsafe { self.out.as_mut_ptr().add(start) };
         for item in items {
             let mut block = [0; STACK_BLOCK];
-            item.encode_block(&mut block[..size]);
+            fill(item, &mut block[..size]);
             // SAFETY: the source is `size <= STACK_BLOCK` bytes of `block`; `dst` has moved
             // `size` bytes per element written before, so this element's bytes end at most
             // `items.len() * size = total` bytes after `start`, inside the reserved capacity.
@@ -332,65 +279,6 @@ impl<'a> Encoder<'a> {
         unsafe { self.out.set_len(start + total) };
     }
 
-    /// Appends the `count` values that `items` yields, without a length prefix: when they write
-    /// blocks, each block straight into capacity reserved for all of them (an error if `items`
-    /// yields fewer than `count`, since the length written before them would lie); else each
-    /// through `encode_one`, into capacity reserved once when their size is fixed. The one
-    /// writer of slices, sets and maps.
-    #[inline(always)]
-    pub(crate) fn write_sequence<T: crate::ToBinary>(
-        &mut self,
-        items: impl IntoIterator<Item = T>,
-        count: usize,
-        encode_one: impl FnMut(&mut Self, T) -> Result<()>,
-    ) -> Result<()> {
-        // SAFETY: with `AT_MOST_COUNT` false, nothing is asked of `items`.
-        unsafe { self.write_sequence_of::<T, false>(items, count, encode_one) }
-    }
-
-    /// [`write_sequence`](Self::write_sequence), told by `AT_MOST_COUNT` whether `items` is known
-    /// to yield at most `count` values (the iterators of the standard collections, which yield
-    /// exactly their collection's length). Then the block writes' loop ends with the iterator,
-    /// with no count of its own to keep and test per value.
-    ///
-    /// # Safety
-    ///
-    /// When `AT_MOST_COUNT`, `items` yields at most `count` values.
-    #[inline(always)]
-    pub(crate) unsafe fn write_sequence_of<T: crate::ToBinary, const AT_MOST_COUNT: bool>(
-        &mut self,
-        items: impl IntoIterator<Item = T>,
-        count: usize,
-        mut encode_one: impl FnMut(&mut Self, T) -> Result<()>,
-    ) -> Result<()> {
-        match T::ENCODED_SIZE {
-            Some(size) if T::WRITES_BLOCK && (1..=STACK_BLOCK).contains(&size) => {
-                let items = items.into_iter();
-                let written = if AT_MOST_COUNT {
-                    // SAFETY: the caller's promise.
-                    unsafe { self.write_blocks_reserved(items, count, size) }
-                } else {
-                    // SAFETY: `take(count)` yields at most `count` values.
-                    unsafe { self.write_blocks_reserved(items.take(count), count, size) }
-                };
-                if written < count {
-                    return Err(Error::custom(format_args!(
-                        "a collection of {count} elements yielded {written}"
-                    )));
-                }
-            }
-            size => {
-                if let Some(total) = size.and_then(|size| size.checked_mul(count)) {
-                    self.out.reserve(total);
-                }
-                for item in items {
-                    encode_one(self, item)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// Appends the values of `items`, whose blocks are `size` bytes, each filled on the stack
     /// and copied into capacity reserved for `count` of them: no capacity check or length
     /// update per element. Returns how many were written, fewer than `count` only if `items`
@@ -399,12 +287,14 @@ impl<'a> Encoder<'a> {
     /// # Safety
     ///
     /// `items` yields at most `count` values.
+    /// Each value's block is what `fill` writes into `size` zeroed bytes.
     #[inline(always)]
-    unsafe fn write_blocks_reserved<T: crate::ToBinary>(
+    pub(crate) unsafe fn write_blocks_reserved<T>(
         &mut self,
         items: impl Iterator<Item = T>,
         count: usize,
         size: usize,
+        mut fill: impl FnMut(T, &mut [u8]),
     ) -> usize {
         let (start, _) = self.reserve_blocks(size, count);
         let base = self.out.as_mut_ptr();
@@ -412,7 +302,7 @@ impl<'a> Encoder<'a> {
         for item in items {
             debug_assert!(written < count, "an iterator yielded more than its promised count");
             let mut block = [0; STACK_BLOCK];
-            item.encode_block(&mut block[..size]);
+            fill(item, &mut block[..size]);
             // SAFETY: the source is `size <= STACK_BLOCK` bytes of `block` (asserted above).
             // `reserve(total)` made room for `total = count * size` bytes after `start`;
             // `items` yields at most `count` values (the caller's promise), so `written < count`
@@ -485,6 +375,7 @@ impl<'a> Encoder<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::decode::Decoder;
 
     #[test]
     fn versioned_prefix_widens() {
@@ -500,36 +391,26 @@ mod tests {
         assert!(out[4..].iter().all(|&b| b == 1));
     }
 
-    /// A sequence whose iterator disagrees with its count: blocks beyond the count are not
-    /// written (they would land past the reserved room), and too few are an error (which
-    /// `to_writer` undoes). With the count's promise (`AT_MOST_COUNT`), blocks come straight
-    /// from the iterator.
+    /// Indices of every enum size around the one-byte limit: each valid index reads back, the
+    /// first invalid one is an error at the index's offset, for short and long varints alike.
     #[test]
-    fn block_sequences_keep_to_their_count() {
-        use crate::ToBinary;
-        let values = [1u32, 2, 3, 4, 5];
-        let mut out = vec![7];
-        Encoder::new(&mut out).write_sequence(&values, 3, |e, v| v.encode(e)).unwrap();
-        assert_eq!(out, [7, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]);
-
-        let mut out = vec![7];
-        let err = Encoder::new(&mut out).write_sequence(&values[..2], 3, |e, v| v.encode(e)).unwrap_err();
-        assert_eq!(err.to_string(), "a collection of 3 elements yielded 2");
-
-        let mut out = vec![7];
-        // SAFETY: the slice's iterator yields 5 values, at most the count.
-        unsafe { Encoder::new(&mut out).write_sequence_of::<_, true>(&values, 5, |e, v| v.encode(e)) }
-            .unwrap();
-        let expected: Vec<u8> =
-            std::iter::once(7).chain(values.iter().flat_map(|v| v.to_le_bytes())).collect();
-        assert_eq!(out, expected);
-
-        let mut out = vec![7];
-        // SAFETY: the slice's iterator yields 2 values, fewer than the count.
-        let err = unsafe {
-            Encoder::new(&mut out).write_sequence_of::<_, true>(&values[..2], 3, |e, v| v.encode(e))
+    fn variant_indices_around_the_one_byte_limit() {
+        for count in [1u32, 2, 20, 247, 248, 249, 300, 70_000] {
+            for index in [0, 1, count / 2, count - 1, count, count + 1, 255, 256, 65_535] {
+                let mut bytes = vec![9];
+                Encoder::new(&mut bytes).write_variant(index);
+                let mut decoder = Decoder::new(&bytes);
+                decoder.read_u8().unwrap();
+                let read = decoder.read_variant(count, "E");
+                if index < count {
+                    assert_eq!(read.unwrap(), index, "count {count}");
+                    decoder.finish().unwrap();
+                } else {
+                    let err = read.unwrap_err();
+                    assert_eq!(err.offset(), 1, "count {count} index {index}: {err}");
+                    assert!(err.to_string().contains(&format!("found {index}")), "{err}");
+                }
+            }
         }
-        .unwrap_err();
-        assert_eq!(err.to_string(), "a collection of 3 elements yielded 2");
     }
 }

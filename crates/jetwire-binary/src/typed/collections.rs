@@ -478,13 +478,13 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for VecDeque<T> {
 
 impl<T: ToBinary, const N: usize> ToBinary for [T; N] {
     const IS_PLAIN: Plain<Self> = Plain::array(T::IS_PLAIN);
-    const ENCODED_SIZE: Option<usize> = crate::private::sum_of_sizes(&[T::ENCODED_SIZE], N);
+    const ENCODED_SIZE: Option<usize> = super::layout::sum_of_sizes(&[T::ENCODED_SIZE], N);
     const WRITES_BLOCK: bool = T::WRITES_BLOCK && Self::ENCODED_SIZE.is_some();
     const RAW: RawWrite<Self> = RawWrite::plain();
 
     #[inline]
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
-        if !T::IS_PLAIN.as_block() && crate::private::encode_block(self, encoder) {
+        if !T::IS_PLAIN.as_block() && super::layout::encode_block(self, encoder) {
             return Ok(());
         }
         encoder.write_elements(self)
@@ -499,7 +499,7 @@ impl<T: ToBinary, const N: usize> ToBinary for [T; N] {
         }
         let mut rest = block;
         for item in self {
-            rest = crate::private::encode_field_block(item, rest);
+            rest = super::layout::encode_field_block(item, rest);
         }
     }
 }

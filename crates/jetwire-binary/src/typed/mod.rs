@@ -6,7 +6,10 @@ pub(crate) mod columns;
 
 pub use columns::{ColumnReader, DecodedColumn, MapColumn, StrColumn, ValueColumn};
 mod external;
+pub(crate) mod layout;
+mod markers;
 mod scalars;
+mod sequences;
 mod std_types;
 mod text;
 
@@ -124,12 +127,12 @@ pub trait ToBinary {
 
     /// Whether sequences of `Self` use the column layout: structs derived with
     /// `#[jetwire(columnar)]`. A `Vec`, slice, boxed slice or `VecDeque` of such values is
-    /// written in blocks of [`COLUMN_BLOCK`] elements, each block field by field (the format
+    /// written in blocks of [`COLUMN_BLOCK`](crate::COLUMN_BLOCK) elements, each block field by field (the format
     /// spec, "Column layout"). `true` requires [`encode_columns`](Self::encode_columns); the
     /// [`FromBinary`] side must say the same. `false` by default.
     const COLUMNAR: bool = false;
 
-    /// Writes `block`, at most [`COLUMN_BLOCK`] consecutive elements of a sequence, one field
+    /// Writes `block`, at most [`COLUMN_BLOCK`](crate::COLUMN_BLOCK) consecutive elements of a sequence, one field
     /// after the other: each field's values through [`encode_column`](Self::encode_column).
     /// Called only when [`COLUMNAR`](Self::COLUMNAR) is `true`; the default panics. The derive
     /// writes it.
@@ -145,7 +148,7 @@ pub trait ToBinary {
     }
 
     /// Writes one column of a columnar block: `values`, one field of consecutive elements (at
-    /// most [`COLUMN_BLOCK`] of them). The
+    /// most [`COLUMN_BLOCK`](crate::COLUMN_BLOCK) of them). The
     /// default writes each value's encoding in turn; the string types override it to write
     /// every length and then every string's bytes, which [`FromBinary::decode_column`] reads
     /// back. A type that overrides one must override both alike.
@@ -159,11 +162,6 @@ pub trait ToBinary {
         encoder.write_sequence(values, count, |encoder, value| value.encode(encoder))
     }
 }
-
-/// How many elements a block of the column layout holds (the last block of a sequence holds
-/// the rest): part of the format, the same for every type. Small enough that a block's columns
-/// stay in the first-level cache while its fields are read one after the other.
-pub const COLUMN_BLOCK: usize = 128;
 
 /// A type that can decode itself from jetwire's binary format, from bytes that live for `'de`
 /// (and may borrow from them).

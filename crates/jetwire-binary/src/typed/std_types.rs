@@ -210,7 +210,7 @@ impl<'de, T: FromBinary<'de>, E: FromBinary<'de>> FromBinary<'de> for std::resul
 macro_rules! tuple_plain {
     ($trait:path, $tuple:ty; $($name:ident $index:tt),+) => {
         if true $(&& <$name as $trait>::IS_PLAIN.get())+
-            && crate::private::tiles_in_order(
+            && super::layout::tiles_in_order(
                 &[$(core::mem::offset_of!($tuple, $index)),+],
                 &[$(size_of::<$name>()),+],
                 size_of::<$tuple>(),
@@ -233,12 +233,12 @@ macro_rules! tuple_impls {
         /// order in its memory with no padding.
         impl<$($name: ToBinary),+> ToBinary for ($($name,)+) {
             const IS_PLAIN: Plain<Self> = tuple_plain!(ToBinary, Self; $($name $index),+);
-            const ENCODED_SIZE: Option<usize> = crate::private::sum_of_sizes(&[$($name::ENCODED_SIZE),+], 1);
+            const ENCODED_SIZE: Option<usize> = super::layout::sum_of_sizes(&[$($name::ENCODED_SIZE),+], 1);
             const WRITES_BLOCK: bool = true $(&& $name::WRITES_BLOCK)+ && Self::ENCODED_SIZE.is_some();
 
             #[inline]
             fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()> {
-                if crate::private::encode_block(self, encoder) {
+                if super::layout::encode_block(self, encoder) {
                     return Ok(());
                 }
                 $(self.$index.encode(encoder).map_err(|e| e.prepend_index($index))?;)+
@@ -248,7 +248,7 @@ macro_rules! tuple_impls {
             #[inline]
             fn encode_block(&self, block: &mut [u8]) {
                 let rest = block;
-                $(let rest = crate::private::encode_field_block(&self.$index, rest);)+
+                $(let rest = super::layout::encode_field_block(&self.$index, rest);)+
                 let _ = rest;
             }
         }

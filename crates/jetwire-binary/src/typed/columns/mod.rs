@@ -14,10 +14,12 @@
 mod fill;
 mod readers;
 
+pub use crate::decode::StrColumn;
 pub use fill::ColumnFill;
-pub use readers::{ColumnReader, DecodedColumn, MapColumn, StrColumn, ValueColumn};
+pub use readers::{ColumnReader, DecodedColumn, MapColumn, ValueColumn};
 
-use super::{COLUMN_BLOCK, FromBinary, ToBinary};
+use super::{FromBinary, ToBinary};
+use crate::COLUMN_BLOCK;
 use crate::decode::Decoder;
 use crate::encode::Encoder;
 use crate::error::Result;

@@ -23,9 +23,9 @@ mod window;
 
 use jetwire_core::scan;
 
+pub(crate) use crate::bit_stack::BitStack;
 use crate::error::{Category, Error, Result};
 pub(crate) use numbers::ScannedNumber;
-pub(crate) use crate::bit_stack::BitStack;
 pub use token::{JsonStr, Key, KeyHint, Number, Token, TokenKind};
 pub(crate) use window::{Next, Segmented, Suspended};
 

@@ -15,8 +15,8 @@ use base64::Engine as _;
 use jetwire_core::output::{SHORT_APPEND_MAX, extend_from_array, extend_short, extend_short_between};
 use jetwire_core::{IoOutput, Output, scan};
 
-use crate::error::{Category, Error, Result};
 use crate::bit_stack::BitStack;
+use crate::error::{Category, Error, Result};
 use crate::read::{Reader, Token};
 use escape::EscapeMode;
 pub(crate) use escape::escape_minimal;

@@ -344,3 +344,23 @@ proptest! {
         prop_assert!(decoder.finish().is_ok());
     }
 }
+
+/// A `Vec` whose room the budget of room reserved ahead cannot cover (1,000 empty strings, 24
+/// bytes of memory each for one byte of input, over 16 per input byte and 4 KiB) is filled in
+/// rounds: the same values as any other, and an error past the first round names its element.
+#[test]
+fn a_vec_filled_in_rounds_reads_and_reports_like_any_other() {
+    let _serial = serial();
+    let strings = vec![String::new(); 1000];
+    let mut bytes = to_vec(&strings).unwrap();
+    assert_eq!(from_slice::<Vec<String>>(&bytes).unwrap(), strings);
+    // String 900, one byte past the room granted up front (838 strings), is not UTF-8.
+    let at = bytes.len() - 100;
+    bytes.splice(at..at + 1, [1, 0xFF]);
+    let err = from_slice::<Vec<String>>(&bytes).unwrap_err();
+    assert_eq!(err.path(), "/900", "{err}");
+    let mut bytes = to_vec(&strings).unwrap();
+    bytes[at] = 200; // a length past the end
+    let err = from_slice::<Vec<String>>(&bytes).unwrap_err();
+    assert_eq!(err.path(), "/900", "{err}");
+}

@@ -49,10 +49,10 @@ unsafe fn encode_iter_of<'a, T: ToBinary + 'a, const AT_MOST_LEN: bool>(
     unsafe { encoder.write_sequence_of::<_, AT_MOST_LEN>(items, len, |encoder, item| item.encode(encoder)) }
 }
 
-/// Appends `count` elements to `items`, each decoded by `decode_one(index, slot)` straight into
-/// the `Vec`'s spare capacity (no temporary to copy, no capacity check per element). The length
-/// is stored once at the end, and also when an error or a panic stops the run, so that exactly
-/// what was decoded is dropped.
+/// Appends `count` elements to `items`, each decoded by `decode_one(index, slot)` (`index` its
+/// position in `items`) straight into the `Vec`'s spare capacity (no temporary to copy, no
+/// capacity check per element). The length is stored once at the end, and also when an error
+/// or a panic stops the run, so that exactly what was decoded is dropped.
 ///
 /// # Panics
 ///
@@ -87,8 +87,11 @@ fn fill_reserved_from<T, I>(
     // The length is kept in the guard (a register) and stored once, when the guard drops: at the
     // end, on an error, or in a panic's unwinding.
     let mut filled = SetLenOnDrop { len: items.len(), items };
-    for (index, input) in (0..room).zip(inputs) {
-        // SAFETY: `filled.len` is the starting length plus `index`, and `index < room`, so
+    for (_, input) in (0..room).zip(inputs) {
+        // The element's index in `items`: every caller fills a `Vec` that started empty.
+        let index = filled.len;
+        // SAFETY: `filled.len` is the starting length plus the elements written before this
+        // one, fewer than `room` (the loop runs at most `room` times), so
         // `filled.len < capacity`: the slot is inside the allocation, which nothing reallocates
         // during the loop; the slot is past the initialized elements, so nothing else refers
         // to it.
@@ -179,34 +182,34 @@ fn append_elements<'de, T: FromBinary<'de>>(
     Ok(())
 }
 
-/// Appends `len` more elements to `items` where the room reserved ahead ran short (hostile
-/// counts nested in each other, see [`Decoder::reserve_ahead`]): one at a time, the `Vec`
-/// growing as they arrive (doubling, never past the count), so that the growth costs linear
-/// time and the room not yet filled is never more than the elements before it, which the input
-/// backs. Off the common path, and kept out of [`append_elements`], whose loops are tuned.
-#[cold]
-#[inline(never)]
-fn append_in_rounds<'de, T: FromBinary<'de>>(
+/// Fills `items` up to `end` elements with [`append_elements`], in the room it has: all of them
+/// in one pass when the room reserved ahead covers them (the usual case), else in rounds, the
+/// `Vec` doubling between them ([`grow_toward`]). One pass of one loop either way, so that the
+/// element type's decode has a single call site and stays inlined into it.
+#[inline(always)]
+fn append_all<'de, T: FromBinary<'de>>(
     decoder: &mut Decoder<'de>,
     items: &mut Vec<T>,
-    len: usize,
+    end: usize,
 ) -> Result<()> {
-    // The levels `append_elements` enters: none for elements that cannot nest.
-    let nests = !T::RAW.as_copy(T::MIN_SIZE) && !super::in_fixed_chunks::<T>();
-    if nests {
-        decoder.enter()?;
-    }
-    let (first_index, end) = (items.len(), items.len() + len);
-    for index in first_index..end {
-        if items.len() == items.capacity() {
-            items.reserve_exact(items.len().max(1).min(end - items.len()));
+    loop {
+        let room = (items.capacity() - items.len()).min(end - items.len());
+        append_elements(decoder, items, room)?;
+        if items.len() == end {
+            return Ok(());
         }
-        items.push(T::decode(decoder).map_err(|err| err.prepend_index(index))?);
+        grow_toward(items, end);
     }
-    if nests {
-        decoder.leave();
-    }
-    Ok(())
+}
+
+/// Doubles `items`' room (never past `end` elements) where the room reserved ahead ran short
+/// (hostile counts nested in each other, see [`Decoder::reserve_ahead`]): the room not yet
+/// filled is never more than the elements before it, which the input backs, and the growth
+/// costs linear time. Off the common path.
+#[cold]
+#[inline(never)]
+fn grow_toward<T>(items: &mut Vec<T>, end: usize) {
+    items.reserve_exact(items.len().max(1).min(end - items.len()));
 }
 
 /// Sets `items`' length to `len` when dropped. Whoever increments `len` promises that the
@@ -383,11 +386,8 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
         // growing an empty `Vec` goes through the out-of-line growth path.
         let ahead = decoder.reserve_ahead(len, size_of::<T>());
         let mut items = Vec::with_capacity(ahead.granted);
-        append_elements(decoder, &mut items, ahead.granted)?;
+        append_all(decoder, &mut items, len)?;
         decoder.filled_ahead(ahead);
-        if ahead.granted < len {
-            append_in_rounds(decoder, &mut items, len - ahead.granted)?;
-        }
         Ok(items)
     }
 
@@ -413,9 +413,9 @@ impl<'de, T: FromBinary<'de>> FromBinary<'de> for Vec<T> {
             self.clear();
             let ahead = decoder.reserve_ahead(len, size_of::<T>());
             self.reserve(ahead.granted);
-            append_elements(decoder, self, ahead.granted)?;
+            append_all(decoder, self, len)?;
             decoder.filled_ahead(ahead);
-            return append_in_rounds(decoder, self, len - ahead.granted);
+            return Ok(());
         }
         // Elements of one fixed size cannot nest, so, as in `decode`, they enter no level.
         let nests = !super::in_fixed_chunks::<T>();

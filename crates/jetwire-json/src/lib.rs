@@ -43,6 +43,7 @@ pub mod document;
 mod error;
 pub mod partial;
 mod pointer;
+mod pointer_syntax;
 mod raw;
 pub mod read;
 #[cfg(feature = "serde")]

@@ -285,7 +285,7 @@ impl<'a> Node<'a> {
     /// # Ok::<(), jetwire_json::Error>(())
     /// ```
     pub fn pointer(self, pointer: &str) -> Option<Node<'a>> {
-        use crate::value::pointer::{array_index, tokens};
+        use crate::pointer_syntax::{array_index, tokens};
         let mut node = self;
         for token in tokens(pointer)? {
             node = match node.kind() {

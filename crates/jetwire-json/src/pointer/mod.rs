@@ -23,27 +23,13 @@ mod tree;
 
 use std::borrow::Cow;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::pointer_syntax::{array_index, parse_pointer};
 use crate::raw::RawValue;
 use crate::read::{JsonStr, ReadOptions, Reader, TokenKind};
 use crate::typed::FromJson;
-use crate::value::pointer::{array_index, tokens};
 
 pub use tree::PointerTree;
-
-/// The reference tokens of `pointer`, or an error when it is not a JSON Pointer.
-pub(crate) fn parse_pointer(pointer: &str) -> Result<Vec<Cow<'_, str>>> {
-    match tokens(pointer) {
-        Some(tokens) => Ok(tokens.collect()),
-        None => Err(not_a_pointer(pointer)),
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn not_a_pointer(pointer: &str) -> Error {
-    Error::custom(format_args!("`{pointer}` is not a JSON Pointer: it must be empty or start with `/`"))
-}
 
 /// Whether the property name `key` is `token`.
 #[inline]

@@ -1,10 +1,11 @@
 //! [`PointerTree`]: several JSON Pointers merged by common prefix, answered in one pass.
 
-use super::{key_is, not_a_pointer};
+use super::key_is;
 use crate::error::Result;
+use crate::pointer_syntax::not_a_pointer;
+use crate::pointer_syntax::{array_index, tokens};
 use crate::raw::RawValue;
 use crate::read::{ReadOptions, Reader, TokenKind};
-use crate::value::pointer::{array_index, tokens};
 
 /// A set of JSON Pointers merged into a tree by common prefix, to find all their values in one
 /// pass over a document: [`get_many`](Self::get_many). Build it once for pointers used on many

@@ -212,7 +212,7 @@ impl PushReader {
     /// [`at_pointer`](Self::at_pointer) with `options`.
     pub fn at_pointer_with(pointer: &str, options: ReadOptions) -> Result<Self> {
         let tokens: Vec<String> =
-            crate::pointer::parse_pointer(pointer)?.into_iter().map(|t| t.into_owned()).collect();
+            crate::pointer_syntax::parse_pointer(pointer)?.into_iter().map(|t| t.into_owned()).collect();
         let mut reader = PushReader::with_options(options);
         reader.phase =
             Phase::Navigate { tokens: tokens.iter().rev().cloned().collect(), inside: Inside::Container };
@@ -817,7 +817,7 @@ impl PushReader {
                     None => Err(no_member(reader, &token)),
                 })?,
                 Inside::Array { passed } => self.step(|reader| {
-                    let index = crate::value::pointer::array_index(&token);
+                    let index = crate::pointer_syntax::array_index(&token);
                     match (reader.next_element()?, index) {
                         (true, Some(index)) if index == passed => Ok(None),
                         (true, Some(_)) => Ok(Some(Inside::Array { passed: passed + 1 })),

@@ -38,7 +38,7 @@ pub mod macros;
 mod map;
 mod number;
 mod parse;
-pub(crate) mod pointer;
+mod pointer;
 mod write;
 
 use std::fmt;

@@ -1,36 +1,7 @@
 //! [JSON Pointer](https://www.rfc-editor.org/rfc/rfc6901) lookups in a [`Value`].
 
-use std::borrow::Cow;
-
 use super::Value;
-
-/// The reference tokens of `pointer` (unescaped), or `None` when it is not a JSON Pointer (not
-/// empty and not starting with `/`).
-pub(crate) fn tokens(pointer: &str) -> Option<impl Iterator<Item = Cow<'_, str>>> {
-    let rest = match pointer {
-        "" => None,
-        _ => Some(pointer.strip_prefix('/')?),
-    };
-    Some(rest.into_iter().flat_map(|rest| rest.split('/')).map(unescape))
-}
-
-/// A reference token with `~1` and `~0` decoded.
-pub(crate) fn unescape(token: &str) -> Cow<'_, str> {
-    if token.contains('~') {
-        Cow::Owned(token.replace("~1", "/").replace("~0", "~"))
-    } else {
-        Cow::Borrowed(token)
-    }
-}
-
-/// A reference token as an array index: decimal digits without a leading zero.
-pub(crate) fn array_index(token: &str) -> Option<usize> {
-    let bytes = token.as_bytes();
-    if bytes.is_empty() || (bytes.len() > 1 && bytes[0] == b'0') || !bytes.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    token.parse().ok()
-}
+use crate::pointer_syntax::{array_index, tokens};
 
 impl Value {
     /// The value at a JSON Pointer: `""` is the whole value, `"/a/0/b"` the member `b` of the

@@ -184,8 +184,8 @@ fn append_elements<'de, T: FromBinary<'de>>(
 
 /// Fills `items` up to `end` elements with [`append_elements`], in the room it has: all of them
 /// in one pass when the room reserved ahead covers them (the usual case), else in rounds, the
-/// `Vec` doubling between them ([`grow_toward`]). One pass of one loop either way, so that the
-/// element type's decode has a single call site and stays inlined into it.
+/// `Vec` doubling between them ([`grow_toward`]). The rounds run the same loop again, so that
+/// the element type's decode has a single call site and stays inlined into it.
 #[inline(always)]
 fn append_all<'de, T: FromBinary<'de>>(
     decoder: &mut Decoder<'de>,

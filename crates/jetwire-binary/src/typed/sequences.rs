@@ -7,8 +7,8 @@ use crate::encode::{Encoder, STACK_BLOCK};
 use crate::error::{Error, Result};
 use crate::typed::{FromBinary, ToBinary};
 
-/// How many elements ahead [`Encoder::write_elements`] asks for the memory of pointers: far enough for a
-/// load from main memory to arrive while the elements between are encoded.
+/// How many elements ahead [`Encoder::write_elements`] asks for the memory of pointers: far
+/// enough for a load from main memory to arrive while the elements between are encoded.
 const PREFETCH_DISTANCE: usize = 8;
 
 /// The shortest slice of pointers worth prefetching for: a shorter one is likely cached already
@@ -24,10 +24,9 @@ impl<'de> Decoder<'de> {
 }
 
 impl Encoder<'_> {
-    /// Appends `value`'s encoding through
-    /// [`ToBinary::encode_block`](ToBinary::encode_block): the whole encoding filled in a
-    /// block on the stack and appended with one capacity check, where field-by-field writes check
-    /// once per field. A block over 256 bytes is filled in place at the end of the output
+    /// Appends `value`'s encoding through [`ToBinary::encode_block`]: the whole encoding filled
+    /// in a block on the stack and appended with one capacity check, where field-by-field writes
+    /// check once per field. A block over 256 bytes is filled in place at the end of the output
     /// (zeroed first); a panic in `encode_block` takes it back.
     ///
     /// # Panics

@@ -23,7 +23,7 @@ mod window;
 
 use jetwire_core::scan;
 
-pub(crate) use crate::bit_stack::BitStack;
+use crate::bit_stack::BitStack;
 use crate::error::{Category, Error, Result};
 pub(crate) use numbers::ScannedNumber;
 pub use token::{JsonStr, Key, KeyHint, Number, Token, TokenKind};

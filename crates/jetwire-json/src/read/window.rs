@@ -12,7 +12,8 @@
 use jetwire_core::scan;
 
 use super::segments::{Segments, Source};
-use super::{BitStack, ReadOptions, Reader, State};
+use super::{ReadOptions, Reader, State};
+use crate::bit_stack::BitStack;
 use crate::error::{Category, Error, describe_found};
 
 /// Whether `byte` may continue a number. A number ends at the first byte that cannot, so a number

@@ -28,7 +28,7 @@ unsafe fn nibble_table(bytes: &[u8]) -> __m256i {
 
 // SAFETY: 32-byte AVX loads and stores; 32 lanes.
 unsafe impl Vector for __m256i {
-    const LANES: usize = 32;
+    const LANES: usize = LANES;
 
     #[inline(always)]
     unsafe fn splat(byte: u8) -> Self {

@@ -9,7 +9,7 @@ pub(crate) const LANES: usize = 16;
 
 // SAFETY: 16-byte SSE2 loads and stores; 16 lanes.
 unsafe impl Vector for __m128i {
-    const LANES: usize = 16;
+    const LANES: usize = LANES;
 
     #[inline(always)]
     unsafe fn splat(byte: u8) -> Self {

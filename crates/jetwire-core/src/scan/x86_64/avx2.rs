@@ -3,7 +3,7 @@
 
 use core::arch::x86_64::__m256i;
 
-use super::super::simd as generic;
+use super::super::simd;
 
 pub(crate) use crate::arch::x86_64::avx2::LANES;
 
@@ -14,10 +14,10 @@ pub(crate) use crate::arch::x86_64::avx2::LANES;
 pub(crate) fn first_other_than_whitespace(haystack: &[u8]) -> u32 {
     assert!(haystack.len() >= LANES);
     // SAFETY: AVX2 is enabled for the whole build; the assertion leaves 32 readable bytes.
-    !unsafe { generic::whitespace_mask::<__m256i>(haystack.as_ptr()) }
+    !unsafe { simd::whitespace_mask::<__m256i>(haystack.as_ptr()) }
 }
 
-/// See [`generic::find_string_special`].
+/// See [`simd::find_string_special`].
 ///
 /// # Safety
 ///
@@ -25,10 +25,10 @@ pub(crate) fn first_other_than_whitespace(haystack: &[u8]) -> u32 {
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn find_string_special(haystack: &[u8], from: usize) -> Option<usize> {
     // SAFETY: forwarded from the caller.
-    unsafe { generic::find_string_special::<__m256i>(haystack, from) }
+    unsafe { simd::find_string_special::<__m256i>(haystack, from) }
 }
 
-/// See [`generic::skip_whitespace`].
+/// See [`simd::skip_whitespace`].
 ///
 /// # Safety
 ///
@@ -36,10 +36,10 @@ pub(crate) unsafe fn find_string_special(haystack: &[u8], from: usize) -> Option
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn skip_whitespace(haystack: &[u8], from: usize) -> usize {
     // SAFETY: forwarded from the caller.
-    unsafe { generic::skip_whitespace::<__m256i>(haystack, from) }
+    unsafe { simd::skip_whitespace::<__m256i>(haystack, from) }
 }
 
-/// See [`generic::copy_plain_run`].
+/// See [`simd::copy_plain_run`].
 ///
 /// # Safety
 ///
@@ -48,5 +48,5 @@ pub(crate) unsafe fn skip_whitespace(haystack: &[u8], from: usize) -> usize {
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn copy_plain_run(out: &mut Vec<u8>, source: &[u8], copied: usize) -> usize {
     // SAFETY: forwarded from the caller.
-    unsafe { generic::copy_plain_run::<__m256i>(out, source, copied) }
+    unsafe { simd::copy_plain_run::<__m256i>(out, source, copied) }
 }

@@ -65,6 +65,8 @@ pub use raw::{OwnedRawValue, RawValue};
 pub use read::{JsonStr, Key, KeyHint, Number, ReadOptions, Reader, Token, TokenKind};
 pub use stream::{from_reader, from_reader_with};
 pub use typed::{Base64, FromJsonKey, ToJsonKey};
+#[doc(hidden)]
+pub use typed::{CompactRead, CompactWrite};
 pub use typed::{
     FromJson, FromJsonOwned, ToJson, from_slice, from_slice_with, from_str, from_str_with, to_io_writer,
     to_io_writer_with, to_string, to_string_pretty, to_vec, to_vec_with, to_writer, to_writer_with,

@@ -876,7 +876,7 @@ mod json_side {
     use jetwire::json;
     use jetwire::{FromJson, ToJson};
 
-    /// `Vec<T>` reads a compact array's elements straight from the input (`read_compact`);
+    /// `Vec<T>` reads a compact array's elements straight from the input (`FromJson::COMPACT_READ`);
     /// the same array with whitespace goes through the reader's tokens. Both must give the
     /// same value, or the same error.
     fn compact_agrees<T>(text: &str)

@@ -44,11 +44,18 @@ use crate::plain::{Plain, Raw, RawWrite};
 /// assert_eq!(bytes, 1000u64.to_le_bytes());
 /// # Ok::<(), jetwire_binary::Error>(())
 /// ```
+///
+/// A hand-written impl needs `encode` alone, and [`IS_PLAIN`](Self::IS_PLAIN) for a type of
+/// [`PlainData`](crate::PlainData). The trait's other items are hidden: they describe the
+/// layouts that `#[derive(ToBinary)]` and jetwire's own impls fill in (block writes, raw copies,
+/// the column layout), with contracts that tie them together; their defaults are right for any
+/// type, and they may change in any release.
 pub trait ToBinary {
     /// Whether `Self` is plain data, which `Vec`s, slices and arrays of it then write as one
     /// memory copy (see [`Plain`]). Not plain by default.
     const IS_PLAIN: Plain<Self> = Plain::NO;
 
+    #[doc(hidden)]
     /// The size of every value's encoding, when it is the same for all values (fixed-width
     /// numbers, and structs of them): a slice of such values reserves its whole encoding once
     /// instead of growing field by field. For a type that does not write blocks it is only a
@@ -58,6 +65,7 @@ pub trait ToBinary {
     /// `None` by default.
     const ENCODED_SIZE: Option<usize> = None;
 
+    #[doc(hidden)]
     /// Whether [`encode_block`](Self::encode_block) is implemented: numbers, `bool`, `char`,
     /// `()`, `PhantomData`, and arrays, tuples, `Box`, `Rc`, `Arc`, references and derived
     /// structs of such. A derived struct whose fields all write blocks fills its whole encoding
@@ -70,6 +78,7 @@ pub trait ToBinary {
     /// never undefined behaviour. `false` by default.
     const WRITES_BLOCK: bool = false;
 
+    #[doc(hidden)]
     /// Whether every value's memory starts with its encoding (see [`RawWrite`]): fixed-width
     /// integers and floats, `bool`, arrays of plain data, and derived structs of such with
     /// padding only at the end, whose `encode_block` is then one copy. Not raw by default.
@@ -78,6 +87,7 @@ pub trait ToBinary {
     /// Appends `self`'s encoding.
     fn encode(&self, encoder: &mut Encoder<'_>) -> Result<()>;
 
+    #[doc(hidden)]
     /// Writes the same bytes as [`encode`](Self::encode) at the front of `block`, which is at
     /// least `ENCODED_SIZE` bytes long. Called only when [`WRITES_BLOCK`](Self::WRITES_BLOCK) is
     /// `true`; the default panics.
@@ -114,17 +124,20 @@ pub trait ToBinary {
         )
     }
 
+    #[doc(hidden)]
     /// Whether a value's contents live behind a pointer (`Box`, `Rc`, `Arc`, references): a
     /// long slice of such values, scattered over the heap, asks for the memory of elements a few
     /// places ahead ([`prefetch`](Self::prefetch)) while it encodes the current one. `false` by
     /// default.
     const INDIRECT: bool = false;
 
+    #[doc(hidden)]
     /// Asks the processor to start loading the memory `self` points to, without waiting for it.
     /// Called only when [`INDIRECT`](Self::INDIRECT) is `true`; the default does nothing.
     #[inline(always)]
     fn prefetch(&self) {}
 
+    #[doc(hidden)]
     /// Whether sequences of `Self` use the column layout: structs derived with
     /// `#[jetwire(columnar)]`. A `Vec`, slice, boxed slice or `VecDeque` of such values is
     /// written in blocks of [`COLUMN_BLOCK`](crate::COLUMN_BLOCK) elements, each block field by field (the format
@@ -132,6 +145,7 @@ pub trait ToBinary {
     /// [`FromBinary`] side must say the same. `false` by default.
     const COLUMNAR: bool = false;
 
+    #[doc(hidden)]
     /// Writes `block`, at most [`COLUMN_BLOCK`](crate::COLUMN_BLOCK) consecutive elements of a sequence, one field
     /// after the other: each field's values through [`encode_column`](Self::encode_column).
     /// Called only when [`COLUMNAR`](Self::COLUMNAR) is `true`; the default panics. The derive
@@ -147,6 +161,7 @@ pub trait ToBinary {
         )
     }
 
+    #[doc(hidden)]
     /// Writes one column of a columnar block: `values`, one field of consecutive elements (at
     /// most [`COLUMN_BLOCK`](crate::COLUMN_BLOCK) of them). The
     /// default writes each value's encoding in turn; the string types override it to write
@@ -191,6 +206,14 @@ pub trait ToBinary {
 /// assert_eq!(err.to_string(), "expected a percentage, found 101 at byte 1");
 /// # Ok::<(), jetwire_binary::Error>(())
 /// ```
+///
+/// A hand-written impl needs `decode` alone; [`decode_into`](Self::decode_into) reuses what a
+/// value owns, [`MIN_SIZE`](Self::MIN_SIZE) must be 0 for a type whose encoding can be empty, and
+/// [`IS_PLAIN`](Self::IS_PLAIN) serves a type of [`PlainData`](crate::PlainData). The trait's other
+/// items are hidden: they describe the layouts that `#[derive(FromBinary)]` and jetwire's own
+/// impls fill in (fixed-size chunks, raw copies, values built in place, the column layout), with
+/// contracts that tie them together; their defaults are right for any type, and they may change
+/// in any release.
 pub trait FromBinary<'de>: Sized {
     /// Whether `Self` is plain data, which `Vec`s and arrays of it then read as one memory copy
     /// (see [`Plain`]). Not plain by default.
@@ -203,6 +226,7 @@ pub trait FromBinary<'de>: Sized {
     /// [`DecodeOptions::empty_element_budget`].
     const MIN_SIZE: usize = 1;
 
+    #[doc(hidden)]
     /// Whether every value's encoding takes exactly [`MIN_SIZE`](Self::MIN_SIZE) bytes (numbers,
     /// `bool`, `char`, arrays and tuples of such, derived structs of such). A derived struct
     /// whose fields are all fixed-size takes its bytes with one bounds check and reads its fields
@@ -210,12 +234,14 @@ pub trait FromBinary<'de>: Sized {
     /// fail to decode, nothing worse. `false` by default.
     const FIXED_SIZE: bool = false;
 
+    #[doc(hidden)]
     /// Whether a value can be read by copying its encoding into the start of its memory once
     /// [`raw_bytes_valid`](Self::raw_bytes_valid) has accepted the bytes (see [`Raw`]):
     /// fixed-width integers and floats, `bool`, arrays of plain data, and derived structs of
     /// such with padding only at the end. Not raw by default.
     const RAW: Raw<Self> = Raw::NO;
 
+    #[doc(hidden)]
     /// Whether `bytes` encode a valid value. The decoder asks only a type whose
     /// [`RAW`](Self::RAW) says yes, with exactly [`MIN_SIZE`](Self::MIN_SIZE) bytes, before it
     /// copies them into a value; `true` by default (for plain data, where every byte pattern is
@@ -238,6 +264,7 @@ pub trait FromBinary<'de>: Sized {
         Ok(())
     }
 
+    #[doc(hidden)]
     /// Reads one value straight into `slot` and returns it there. Collections decode their
     /// elements this way, into their own storage; the derive implements it so that a value is
     /// built where it will live instead of in a temporary that is then copied. An
@@ -261,6 +288,7 @@ pub trait FromBinary<'de>: Sized {
         Ok(slot.write(Self::decode(decoder)?))
     }
 
+    #[doc(hidden)]
     /// The value of a field that a `#[jetwire(versioned)]` struct's writer did not know, if
     /// this type has one: `Option` gives `Some(None)`. `None` (the default) makes such a field
     /// an error unless it has a `#[jetwire(default)]`.
@@ -269,10 +297,12 @@ pub trait FromBinary<'de>: Sized {
         None
     }
 
+    #[doc(hidden)]
     /// Whether sequences of `Self` use the column layout (see [`ToBinary::COLUMNAR`]), which
     /// they then read through [`decode_columns`](Self::decode_columns). `false` by default.
     const COLUMNAR: bool = false;
 
+    #[doc(hidden)]
     /// Reads a block of the column layout into `block`, one field's column after the other
     /// (the columns of fields whose type is read in element order,
     /// [`COLUMN_IN_ROWS`](Self::COLUMN_IN_ROWS), opened in their turn and written element by
@@ -294,6 +324,7 @@ pub trait FromBinary<'de>: Sized {
         )
     }
 
+    #[doc(hidden)]
     /// Reads one column of a columnar block: a value for each element of `indices` (their
     /// indices in the sequence), handed to `put` in order. The default reads each value in
     /// turn; the string types read every length and then every string's bytes, as
@@ -328,6 +359,7 @@ pub trait FromBinary<'de>: Sized {
         Ok(())
     }
 
+    #[doc(hidden)]
     /// Whether, in a block of the column layout, this type's column is read in element order:
     /// opened with [`open_column`](Self::open_column) among the other columns, and its values
     /// written once every column has been read, element by element. `true` for the owned string
@@ -336,6 +368,7 @@ pub trait FromBinary<'de>: Sized {
     /// writes the whole column at once.
     const COLUMN_IN_ROWS: bool = false;
 
+    #[doc(hidden)]
     /// Opens one column of a columnar block: the values for the elements of `indices` (their
     /// indices in the sequence), which the block's elements then take in order. The default
     /// ([`ValueColumn`]) takes a fixed-size type's column with one check and reads each value

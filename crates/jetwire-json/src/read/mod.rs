@@ -708,7 +708,7 @@ impl<'de> Reader<'de> {
     }
 
     /// Reads the next elements of the current array that are spelled compactly (no whitespace)
-    /// with `read_compact` (a type's `FromJson::read_compact`: the value at an offset of the
+    /// with `read_compact` (a type's compact form, `FromJson::COMPACT_READ`: the value at an offset of the
     /// input and the offset past it, or `None`), handing each to `push`, and returns how many
     /// it read; the reader is then after the last of them, and
     /// [`next_element`](Self::next_element) goes on from there (or from where it was, if none

@@ -30,18 +30,18 @@ pub(crate) fn write_seq<'a, T: ToJson + 'a, O: Output>(
 }
 
 /// Writes the contiguous `items` as a JSON array: a run of compact scalars
-/// ([`ToJson::COMPACT_LEN`]) in compact output without per-element state, anything else element by
-/// element.
+/// ([`ToJson::COMPACT_WRITE`]) in compact output without per-element state, anything else element
+/// by element.
 #[inline]
 pub(crate) fn write_slice<T: ToJson, O: Output>(writer: &mut Writer<O>, items: &[T]) -> Result<()> {
-    match T::COMPACT_LEN {
-        // SAFETY: `COMPACT_LEN` is `Some(max)`, so `write_compact` may write `max` bytes to the
-        // slot (its contract), and it writes at most that many and returns their count.
-        Some(max) if writer.is_compact() => unsafe {
+    match T::COMPACT_WRITE {
+        // SAFETY: the slot holds `max_len` writable bytes, and the compact form writes at most
+        // that many and returns their count (what `CompactWrite::new`'s caller vouched for).
+        Some(form) if writer.is_compact() => unsafe {
             writer.compact_elements(
                 items,
-                max,
-                |item, slot| item.write_compact(slot.as_mut_ptr().cast()),
+                form.max_len(),
+                |item, slot| form.write(item, slot.as_mut_ptr().cast()),
                 |item, writer| item.to_json(writer),
             )
         },
@@ -60,8 +60,8 @@ pub(crate) fn read_seq<'de, T: FromJson<'de>>(
     loop {
         // Runs of compact elements straight from the input; the token path for the rest, such
         // as an element that a piece's end cuts, after which a run may start again.
-        if let Some(depth) = T::COMPACT_DEPTH {
-            index += reader.compact_elements(depth, T::read_compact, &mut push);
+        if let Some(form) = T::COMPACT_READ {
+            index += reader.compact_elements(form.depth(), |input, at| form.read(input, at), &mut push);
         }
         if !reader.next_element()? {
             return Ok(());

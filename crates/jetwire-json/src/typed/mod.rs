@@ -3,6 +3,7 @@
 
 mod base64;
 pub(crate) mod collections;
+mod compact;
 mod external;
 pub(crate) mod scalars;
 mod std_types;
@@ -20,6 +21,8 @@ use jetwire_core::Output;
 
 pub use base64::Base64;
 pub use collections::{FromJsonKey, ToJsonKey};
+#[doc(hidden)]
+pub use compact::{CompactRead, CompactWrite};
 
 /// A type that can write itself as JSON.
 ///
@@ -48,60 +51,12 @@ pub trait ToJson {
     /// Writes `self` as one JSON value.
     fn to_json<O: Output>(&self, writer: &mut Writer<O>) -> Result<()>;
 
-    /// For a type whose values are short scalars (numbers, booleans, and tuples of them): the
-    /// most bytes [`write_compact`](Self::write_compact) writes. Slices, arrays and `Vec`s of
-    /// such a type are written in compact output with one reservation per run of elements and
-    /// no per-element state. `None`, the default, for every other type.
+    /// The compact form of a short scalar's values (numbers, booleans, and tuples of them), which
+    /// slices, arrays and `Vec`s of the type write in compact output with one reservation per run
+    /// of elements and no per-element state; `None`, the default, for every other type. Made
+    /// only through the `unsafe` [`CompactWrite::new`], whose caller vouches for its bound.
     #[doc(hidden)]
-    const COMPACT_LEN: Option<usize> = None;
-
-    /// Writes `self`'s compact JSON text at `dst` and returns its length, or `None` (having
-    /// written nothing that counts) for a value that has no such text and must go through
-    /// [`to_json`](Self::to_json), such as a non-finite float, which is an error there.
-    ///
-    /// # Safety
-    ///
-    /// [`COMPACT_LEN`](Self::COMPACT_LEN) is `Some(max)` and `dst` is valid for writing `max`
-    /// bytes.
-    #[doc(hidden)]
-    #[inline(always)]
-    unsafe fn write_compact(&self, dst: *mut u8) -> Option<usize> {
-        let _ = dst;
-        None
-    }
-}
-
-/// The nesting of a tuple's compact text, given its elements' [`FromJson::COMPACT_DEPTH`]s: one
-/// level more than its deepest element. `None` if any element has none.
-#[doc(hidden)]
-pub const fn compact_tuple_depth<const N: usize>(elements: [Option<usize>; N]) -> Option<usize> {
-    let mut deepest = 0;
-    let mut i = 0;
-    while i < N {
-        match elements[i] {
-            Some(depth) if depth > deepest => deepest = depth,
-            Some(_) => {}
-            None => return None,
-        }
-        i += 1;
-    }
-    Some(deepest + 1)
-}
-
-/// The most bytes a tuple of elements with the given [`ToJson::COMPACT_LEN`]s takes in compact
-/// text: the elements, the commas between them and the brackets. `None` if any element has none.
-#[doc(hidden)]
-pub const fn compact_tuple_len<const N: usize>(elements: [Option<usize>; N]) -> Option<usize> {
-    let mut total = N + 1;
-    let mut i = 0;
-    while i < N {
-        match elements[i] {
-            Some(len) => total += len,
-            None => return None,
-        }
-        i += 1;
-    }
-    Some(total)
+    const COMPACT_WRITE: Option<CompactWrite<Self>> = None;
 }
 
 /// A type that can read itself from JSON whose bytes live for `'de` (and may borrow from them).
@@ -146,24 +101,11 @@ pub trait FromJson<'de>: Sized {
         None
     }
 
-    /// For a type whose values are short scalars (numbers, booleans, and tuples of them): how
-    /// many levels of nesting its compact text opens (0 for a scalar, 1 for a tuple of
-    /// scalars), and so that [`read_compact`](Self::read_compact) can read it. `Vec`s of such a
-    /// type read the compact elements of an array straight from the input. `None`, the default,
-    /// for every other type.
+    /// The compact form of a short scalar's values (numbers, booleans, and tuples of them), which
+    /// `Vec`s of the type read straight from the input in runs of compactly spelled array
+    /// elements; `None`, the default, for every other type.
     #[doc(hidden)]
-    const COMPACT_DEPTH: Option<usize> = None;
-
-    /// Reads a value spelled compactly (no whitespace) at `input[at..]` and returns it with the
-    /// offset just past it, exactly as [`from_json`](Self::from_json) reads that text; `None`
-    /// for anything else (whitespace, another token, an error, a value that runs to the end of
-    /// `input`), which `from_json` then reads or reports.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn read_compact(input: &'de [u8], at: usize) -> Option<(Self, usize)> {
-        let _ = (input, at);
-        None
-    }
+    const COMPACT_READ: Option<CompactRead<'de, Self>> = None;
 }
 
 /// A type that reads from JSON without borrowing from it: `T: FromJsonOwned` can be read from

@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 use std::marker::PhantomData;
 
+use super::compact::{CompactRead, CompactWrite};
 use super::{FromJson, ToJson};
 use crate::error::Result;
 use crate::read::{Reader, numbers};
@@ -18,14 +19,10 @@ macro_rules! scalar_impls {
                 writer.$write(*self)
             }
 
-            const COMPACT_LEN: Option<usize> = Some($len);
-
-            #[inline(always)]
-            unsafe fn write_compact(&self, dst: *mut u8) -> Option<usize> {
-                // SAFETY: forwarded from the caller, who provides `COMPACT_LEN` (`$len`, the
-                // longest text of the type) writable bytes at `dst`.
-                unsafe { $compact(*self, dst) }
-            }
+            const COMPACT_WRITE: Option<CompactWrite<Self>> =
+                // SAFETY: each of `compact`'s functions writes the type's text as the writer
+                // spells it, at most `$len` bytes, its longest text.
+                Some(unsafe { CompactWrite::new($len, $compact) });
         }
 
         impl<'de> FromJson<'de> for $ty {
@@ -34,13 +31,7 @@ macro_rules! scalar_impls {
                 reader.$read()
             }
 
-            const COMPACT_DEPTH: Option<usize> = Some(0);
-
-            #[inline(always)]
-            fn read_compact(input: &'de [u8], at: usize) -> Option<(Self, usize)> {
-                let parse: fn(&'de [u8], usize) -> parse::Parsed<Self> = $parse;
-                parse(input, at)
-            }
+            const COMPACT_READ: Option<CompactRead<'de, Self>> = Some(CompactRead::new(0, $parse));
         }
     )*};
 }
@@ -65,14 +56,14 @@ scalar_impls! {
     bool => bool, read_bool, 5, compact::boolean, parse::boolean;
 }
 
-/// The scalars' [`FromJson::read_compact`]: the number or literal at `input[at..]`, decoded by
+/// The scalars' compact readers ([`CompactRead`]): the number or literal at `input[at..]`, decoded by
 /// the same functions as the reader's typed reads, so that a text reads to the same value or
 /// (as `None`) to the reader's own error; and `None` for a number that runs to the end of
 /// `input`, which more input in pieces could continue.
 mod parse {
     use crate::read::numbers::{self, ScannedNumber};
 
-    /// What [`FromJson::read_compact`](crate::FromJson::read_compact) returns: a value and the
+    /// What a compact reader returns: a value and the
     /// offset after it.
     pub(super) type Parsed<T> = Option<(T, usize)>;
 
@@ -117,7 +108,7 @@ mod parse {
     }
 }
 
-/// The scalars' [`ToJson::write_compact`]: their text exactly as the writer spells it.
+/// The scalars' compact writers ([`CompactWrite`]): their text exactly as the writer spells it.
 ///
 /// Each function's safety contract: `dst` is valid for writing the longest text of the type,
 /// at most [`SHORT_COPY_MAX`](jetwire_core::copy::SHORT_COPY_MAX) bytes.
@@ -141,9 +132,9 @@ mod compact {
     ///
     /// See the [module](self).
     #[inline(always)]
-    pub(super) unsafe fn integer<T: itoa::Integer>(value: T, dst: *mut u8) -> Option<usize> {
+    pub(super) unsafe fn integer<T: itoa::Integer + Copy>(value: &T, dst: *mut u8) -> Option<usize> {
         // SAFETY: forwarded from the caller.
-        unsafe { put(itoa::Buffer::new().format(value).as_bytes(), dst) }
+        unsafe { put(itoa::Buffer::new().format(*value).as_bytes(), dst) }
     }
 
     /// `None` for a float that is not finite: the writer refuses it.
@@ -152,20 +143,20 @@ mod compact {
     ///
     /// See the [module](self).
     #[inline(always)]
-    pub(super) unsafe fn float<F: Float>(value: F, dst: *mut u8) -> Option<usize> {
+    pub(super) unsafe fn float<F: Float>(value: &F, dst: *mut u8) -> Option<usize> {
         if !value.is_finite() {
             return None;
         }
-        // SAFETY: forwarded from the caller: a float's `COMPACT_LEN` is `FLOAT_TEXT_ROOM`.
-        Some(unsafe { format_at(value, dst) })
+        // SAFETY: forwarded from the caller: a float's compact `max_len` is `FLOAT_TEXT_ROOM`.
+        Some(unsafe { format_at(*value, dst) })
     }
 
     /// # Safety
     ///
     /// See the [module](self).
     #[inline(always)]
-    pub(super) unsafe fn boolean(value: bool, dst: *mut u8) -> Option<usize> {
-        let text: &[u8] = if value { b"true" } else { b"false" };
+    pub(super) unsafe fn boolean(value: &bool, dst: *mut u8) -> Option<usize> {
+        let text: &[u8] = if *value { b"true" } else { b"false" };
         // SAFETY: forwarded from the caller.
         unsafe { put(text, dst) }
     }

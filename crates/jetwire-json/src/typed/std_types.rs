@@ -7,6 +7,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::compact::{self, CompactRead, CompactWrite};
 use super::{FromJson, ToJson};
 use crate::error::{Error, Result};
 use crate::read::Reader;
@@ -73,6 +74,19 @@ impl<'de, T: FromJson<'de>> FromJson<'de> for Option<T> {
     }
 }
 
+/// The compact writer of a tuple of compact elements, a function that the tuple's
+/// [`CompactWrite`] can point to.
+trait CompactTuple {
+    /// Writes the tuple's compact text at `dst` and returns its length; `None` if an element has
+    /// none.
+    ///
+    /// # Safety
+    ///
+    /// Every element type has a compact form, and `dst` is valid for writing the tuple's
+    /// `max_len` bytes.
+    unsafe fn write_tuple(&self, dst: *mut u8) -> Option<usize>;
+}
+
 macro_rules! tuple_impls {
     ($($len:literal => ($($name:ident $index:tt),+);)*) => {$(
         impl<$($name: ToJson),+> ToJson for ($($name,)+) {
@@ -82,13 +96,21 @@ macro_rules! tuple_impls {
                 writer.end_array()
             }
 
-            const COMPACT_LEN: Option<usize> = super::compact_tuple_len([$($name::COMPACT_LEN),+]);
+            const COMPACT_WRITE: Option<CompactWrite<Self>> =
+                match compact::tuple_max_len([$(compact::max_len_of($name::COMPACT_WRITE)),+]) {
+                    // SAFETY: `write_tuple` writes the brackets, the commas and every element's
+                    // own compact text, which `tuple_max_len` counts, and every element has one.
+                    Some(max_len) => Some(unsafe { CompactWrite::new(max_len, Self::write_tuple) }),
+                    None => None,
+                };
+        }
 
+        impl<$($name: ToJson),+> CompactTuple for ($($name,)+) {
             #[inline(always)]
-            unsafe fn write_compact(&self, dst: *mut u8) -> Option<usize> {
-                // SAFETY: the caller provides `COMPACT_LEN` writable bytes, which counts the
-                // brackets, the commas and every element's own `COMPACT_LEN` (all `Some`), so
-                // each write below stays within it.
+            unsafe fn write_tuple(&self, dst: *mut u8) -> Option<usize> {
+                // SAFETY: the caller provides the tuple's `max_len` writable bytes, which counts
+                // the brackets, the commas and every element's own `max_len` (all there), so each
+                // write below stays within it.
                 unsafe {
                     dst.write(b'[');
                     let mut len = 1;
@@ -97,7 +119,7 @@ macro_rules! tuple_impls {
                             dst.add(len).write(b',');
                             len += 1;
                         }
-                        len += self.$index.write_compact(dst.add(len))?;
+                        len += $name::COMPACT_WRITE?.write(&self.$index, dst.add(len))?;
                     )+
                     dst.add(len).write(b']');
                     Some(len + 1)
@@ -106,27 +128,28 @@ macro_rules! tuple_impls {
         }
 
         impl<'de, $($name: FromJson<'de>),+> FromJson<'de> for ($($name,)+) {
-            const COMPACT_DEPTH: Option<usize> = super::compact_tuple_depth([$($name::COMPACT_DEPTH),+]);
-
-            #[inline(always)]
-            fn read_compact(input: &'de [u8], at: usize) -> Option<(Self, usize)> {
-                if input.get(at) != Some(&b'[') {
-                    return None;
-                }
-                let mut at = at + 1;
-                let value = ($({
-                    if $index > 0 {
-                        if input.get(at) != Some(&b',') {
+            const COMPACT_READ: Option<CompactRead<'de, Self>> =
+                match compact::tuple_depth([$(compact::depth_of($name::COMPACT_READ)),+]) {
+                    Some(depth) => Some(CompactRead::new(depth, |input, at| {
+                        if input.get(at) != Some(&b'[') {
                             return None;
                         }
-                        at += 1;
-                    }
-                    let (element, end) = $name::read_compact(input, at)?;
-                    at = end;
-                    element
-                },)+);
-                (input.get(at) == Some(&b']')).then_some((value, at + 1))
-            }
+                        let mut at = at + 1;
+                        let value = ($({
+                            if $index > 0 {
+                                if input.get(at) != Some(&b',') {
+                                    return None;
+                                }
+                                at += 1;
+                            }
+                            let (element, end) = $name::COMPACT_READ?.read(input, at)?;
+                            at = end;
+                            element
+                        },)+);
+                        (input.get(at) == Some(&b']')).then_some((value, at + 1))
+                    })),
+                    None => None,
+                };
 
             fn from_json(reader: &mut Reader<'de>) -> Result<Self> {
                 reader.begin_array()?;

@@ -247,8 +247,8 @@ impl<O: Output> Writer<O> {
     }
 
     /// Writes `items` as an array in compact output, each element's compact text stored by
-    /// `write_compact` into a slot of `max` bytes (a type's `ToJson::write_compact`, at most
-    /// `ToJson::COMPACT_LEN` bytes): for each run of up to [`COMPACT_RUN`] elements one
+    /// `write_compact` into a slot of `max` bytes (a type's compact form,
+    /// `ToJson::COMPACT_WRITE`, and its `max_len`): for each run of up to [`COMPACT_RUN`] elements one
     /// reservation, then every element's comma and text stored through a local cursor, with no
     /// capacity check, state change or indentation test per element. An element without a
     /// compact text (`write_compact` gives `None`: a non-finite float) and everything after it

@@ -1,8 +1,6 @@
 //! `#[derive(ToBinary, FromBinary)]`: every shape, generics, the attributes that apply to the
 //! binary format, the plain-data proof, and the exact bytes written.
 
-#![cfg(all(feature = "derive", feature = "binary"))]
-
 use std::borrow::Cow;
 use std::fmt::Debug;
 use std::marker::PhantomData;

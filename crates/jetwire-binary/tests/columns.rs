@@ -1,9 +1,7 @@
 //! `#[jetwire(columnar)]`: sequences of a struct laid out in blocks of columns. The exact bytes,
 //! block boundaries, every sequence type, the string types' shared column, error paths, drops
 //! after errors and panics, and random values against the row layout (hostile counts, with
-//! every allocation counted: binary_allocations.rs).
-
-#![cfg(all(feature = "derive", feature = "binary"))]
+//! every allocation counted: allocations.rs).
 
 use std::borrow::Cow;
 use std::cell::Cell;

@@ -7,8 +7,6 @@
 //! test sees only its own work while the harness runs others; a positive control shows that it
 //! counts.
 
-#![cfg(all(feature = "derive", feature = "binary"))]
-
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
 use jetwire::binary::{self, Encoder, FromBinaryOwned};

@@ -2,8 +2,6 @@
 //! bytes → value (also through `from_slice_into` over another value), and random or damaged
 //! bytes are an error or a value that re-encodes stably, never a panic.
 
-#![cfg(all(feature = "derive", feature = "binary"))]
-
 use std::collections::BTreeMap;
 
 use jetwire::binary;

@@ -1,4 +1,4 @@
-//! The checks of the `binary_decode` fuzz target, which `tests/binary_allocations.rs` also runs
+//! The checks of the `binary_decode` fuzz target, which `tests/allocations.rs` also runs
 //! on the target's committed corpus: any bytes decoded as a derived type that uses most of what
 //! the binary format offers (borrowed and owned strings and bytes, plain blocks, raw structs,
 //! options, enums, maps, recursion through `Vec` and `Box`, a columnar struct with string and

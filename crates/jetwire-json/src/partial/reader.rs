@@ -6,7 +6,7 @@ use super::PartialOptions;
 use super::builder::{Builder, PathStep};
 use super::text::{GROWING_NUMBER_LIMIT, number_prefix, settled_len};
 use crate::error::{Error, Result};
-use crate::read::segments::{Segments, Source};
+use crate::read::pieces::{Segments, Source};
 use crate::read::strings::decode_str;
 use crate::read::{Next, Reader, Suspended};
 use crate::stream::keep_spare;

@@ -169,7 +169,7 @@ impl<'de> Reader<'de> {
     }
 
     /// Scans the number at `pos` and moves past it. (A window never ends inside a number
-    /// unless the input does: see `read/window.rs`.)
+    /// unless the input does: see `read/pieces/window.rs`.)
     #[inline(always)]
     pub(super) fn scan_number(&mut self) -> Result<ScannedNumber> {
         match numbers::scan(self.input, self.pos) {

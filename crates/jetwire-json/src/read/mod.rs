@@ -13,21 +13,20 @@ pub(crate) mod errors;
 mod float;
 mod lexical;
 pub(crate) mod numbers;
+pub(crate) mod pieces;
 mod pow5_table;
-pub(crate) mod segments;
 mod skim;
 pub(crate) mod strings;
 mod token;
 mod values;
-mod window;
 
 use jetwire_core::scan;
 
 use crate::bit_stack::BitStack;
 use crate::error::{Category, Error, Result};
 pub(crate) use numbers::ScannedNumber;
+pub(crate) use pieces::{Next, Segmented, Suspended};
 pub use token::{JsonStr, Key, KeyHint, Number, Token, TokenKind};
-pub(crate) use window::{Next, Segmented, Suspended};
 
 /// Options for [`Reader`]. The defaults are strict RFC 8259 with a nesting limit of 128.
 ///

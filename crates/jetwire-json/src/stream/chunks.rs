@@ -1,7 +1,7 @@
 //! A document held in memory as a sequence of chunks.
 
 use crate::error::Result;
-use crate::read::segments::Segments;
+use crate::read::pieces::Segments;
 use crate::read::{ReadOptions, Reader, Suspended};
 use crate::typed::{FromJson, FromJsonOwned};
 

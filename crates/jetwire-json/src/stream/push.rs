@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 use jetwire_core::blocks::Block;
 
 use crate::error::{Category, Error, Result};
-use crate::read::segments::Segments;
+use crate::read::pieces::Segments;
 use crate::read::{ReadOptions, Reader, Suspended, Token, TokenKind};
 use crate::typed::FromJsonOwned;
 
@@ -571,7 +571,7 @@ impl PushReader {
             return None;
         }
         let mut bytes = Vec::new();
-        crate::read::segments::Source::copy_from(
+        crate::read::pieces::Source::copy_from(
             &self.segments,
             value_start,
             offset + 1 - value_start,
@@ -915,7 +915,7 @@ fn no_member(reader: &Reader<'_>, token: &str) -> Error {
 fn partial_at(segments: &Segments<'_>, reader: &Reader<'_>) -> Partial {
     let start = reader.offset();
     let mut first = Vec::new();
-    crate::read::segments::Source::copy_from(segments, start, 1, &mut first);
+    crate::read::pieces::Source::copy_from(segments, start, 1, &mut first);
     segments.take_starved();
     Partial { start, held: segments.end_offset(), string: first.first() == Some(&b'"') }
 }
@@ -936,7 +936,7 @@ fn may_retry(segments: &Segments<'_>, partial: Option<Partial>) -> bool {
         return true;
     }
     let mut arrived = Vec::new();
-    crate::read::segments::Source::copy_from(segments, partial.held, end - partial.held, &mut arrived);
+    crate::read::pieces::Source::copy_from(segments, partial.held, end - partial.held, &mut arrived);
     segments.take_starved();
     arrived.contains(&b'"')
 }

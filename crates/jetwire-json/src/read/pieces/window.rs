@@ -11,10 +11,10 @@
 
 use jetwire_core::scan;
 
-use super::segments::{Segments, Source};
-use super::{ReadOptions, Reader, State};
+use super::source::{Segments, Source};
 use crate::bit_stack::BitStack;
 use crate::error::{Category, Error, describe_found};
+use crate::read::{ReadOptions, Reader, State};
 
 /// Whether `byte` may continue a number. A number ends at the first byte that cannot, so a number
 /// that reaches the end of a window could go on in the next piece of input: windows therefore
@@ -150,7 +150,7 @@ impl<'de> Reader<'de> {
             segmented: Some(Segmented { source: segments, block, refills: true, raw: (0, 0, 0) }),
             scratch: Vec::new(),
             walk_from: 0,
-            runs: [0; super::RUN_LEVELS],
+            runs: [0; crate::read::RUN_LEVELS],
             in_progress: &[],
         }
     }
@@ -236,7 +236,7 @@ impl<'de> Reader<'de> {
     /// nothing in it any more (it stands between tokens). False at the end of the input.
     #[cold]
     #[inline(never)]
-    pub(super) fn refill(&mut self) -> bool {
+    pub(in crate::read) fn refill(&mut self) -> bool {
         let Some(segmented) = &mut self.segmented else { return false };
         if !segmented.refills {
             return false;
@@ -267,7 +267,7 @@ impl<'de> Reader<'de> {
     /// changed) at the end of the input, and always for a single slice.
     #[cold]
     #[inline(never)]
-    pub(super) fn extend_window(&mut self, token_start: usize) -> bool {
+    pub(in crate::read) fn extend_window(&mut self, token_start: usize) -> bool {
         let segmented = match self.segmented {
             Some(segmented) if segmented.refills => segmented,
             _ => return false,
@@ -286,7 +286,7 @@ impl<'de> Reader<'de> {
     /// `token_start` (see [`extend_window`](Self::extend_window)), runs `read` there, and trims
     /// the window after a success. `None` when the window cannot grow, so that the caller
     /// reports the error it has.
-    pub(super) fn read_again<T>(
+    pub(in crate::read) fn read_again<T>(
         &mut self,
         token_start: usize,
         read: impl FnOnce(&mut Self) -> crate::Result<T>,
@@ -305,7 +305,7 @@ impl<'de> Reader<'de> {
     /// from one block that goes on past it, ends the window here, so that the reader goes back
     /// to that block in place rather than on through a copy of it. (The rest of a stitch over
     /// many small blocks is kept: reading it costs less than stitching again.)
-    pub(super) fn trim_window(&mut self) {
+    pub(in crate::read) fn trim_window(&mut self) {
         let Some(segmented) = self.segmented else { return };
         let (here, end) = (self.base + self.pos, self.base + self.input.len());
         if segmented.source.block_end(here) > end {
@@ -348,7 +348,7 @@ impl<'de> Reader<'de> {
     }
 
     /// Whether the window could be extended: there is input after it, or may yet be.
-    pub(super) fn may_extend(&self) -> bool {
+    pub(in crate::read) fn may_extend(&self) -> bool {
         match self.segmented {
             Some(segmented) if segmented.refills => segmented.source.may_follow(self.base + self.input.len()),
             _ => false,
@@ -359,7 +359,7 @@ impl<'de> Reader<'de> {
     /// windows: copied together and kept with the blocks.
     #[cold]
     #[inline(never)]
-    pub(super) fn raw_across_windows(&mut self, start: usize) -> &'de [u8] {
+    pub(in crate::read) fn raw_across_windows(&mut self, start: usize) -> &'de [u8] {
         let end = self.offset();
         let Some(segmented) = &mut self.segmented else { unreachable!("one slice has one window") };
         let mut bytes = Vec::with_capacity(end - start);
@@ -370,7 +370,7 @@ impl<'de> Reader<'de> {
     }
 
     /// Records where the raw value `raw`, in the current window, starts in the whole input.
-    pub(super) fn note_raw_value(&mut self, raw: &[u8]) {
+    pub(in crate::read) fn note_raw_value(&mut self, raw: &[u8]) {
         let window_start = self.input.as_ptr() as usize;
         if let Some(segmented) = &mut self.segmented {
             let offset = self.base + (raw.as_ptr() as usize - window_start);
@@ -382,7 +382,11 @@ impl<'de> Reader<'de> {
     /// input, but never moving past `raw`.
     #[cold]
     #[inline(never)]
-    pub(super) fn segmented_sub_reader(&self, segmented: Segmented<'de>, raw: &'de [u8]) -> Reader<'de> {
+    pub(in crate::read) fn segmented_sub_reader(
+        &self,
+        segmented: Segmented<'de>,
+        raw: &'de [u8],
+    ) -> Reader<'de> {
         let (address, length, offset) = segmented.raw;
         let mut reader = Reader::with_options(raw, self.options);
         if raw.as_ptr() as usize == address && raw.len() <= length {
@@ -397,7 +401,7 @@ impl<'de> Reader<'de> {
     /// whitespace. `None` for one slice, whose window holds it all.
     #[cold]
     #[inline(never)]
-    pub(super) fn hint_context(&self, pos: usize) -> Option<(Vec<u8>, Option<u8>)> {
+    pub(in crate::read) fn hint_context(&self, pos: usize) -> Option<(Vec<u8>, Option<u8>)> {
         let segmented = self.segmented.filter(|segmented| segmented.refills)?;
         let offset = self.base + pos;
         let mut rest = Vec::new();
@@ -410,7 +414,7 @@ impl<'de> Reader<'de> {
     /// that it costs no message.
     #[cold]
     #[inline(never)]
-    pub(super) fn starved_error(&self) -> Option<Error> {
+    pub(in crate::read) fn starved_error(&self) -> Option<Error> {
         let segmented = self.segmented?;
         segmented.source.is_starved().then(Error::placeholder)
     }
@@ -429,7 +433,7 @@ impl<'de> Reader<'de> {
     /// input. Across pieces the description looks past the window.
     #[cold]
     #[inline(never)]
-    pub(super) fn describe(&self, pos: usize) -> (String, bool) {
+    pub(in crate::read) fn describe(&self, pos: usize) -> (String, bool) {
         const LOOK_AHEAD: usize = 32;
         match self.segmented {
             Some(segmented) if segmented.refills => {

@@ -14,10 +14,10 @@ use jetwire_core::blocks::{Block, BlockList};
 
 use crate::error::{Category, Error, LineCount};
 
-/// What a segmented [`Reader`](super::Reader) needs from the blocks behind it.
+/// What a segmented [`Reader`](crate::read::Reader) needs from the blocks behind it.
 pub(crate) trait Source {
     /// Block `index` and its absolute start offset. `None` past the last block held: then either
-    /// the input has ended, or (push mode) more has not arrived, which [`Source::starved`]
+    /// the input has ended, or (push mode) more has not arrived, which [`Source::wanted_more`]
     /// records.
     fn block(&self, index: usize) -> Option<(&[u8], usize)>;
     /// Keeps `bytes` (a stitch) for as long as the blocks, and returns them.

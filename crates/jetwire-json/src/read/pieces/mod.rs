@@ -3,7 +3,8 @@
 //! Three floors, each with one concern:
 //!
 //! - `jetwire_core::blocks`: the append-only list of byte blocks that a reader borrows from while
-//!   more are appended (the one piece of `unsafe`, a memory primitive that knows no JSON).
+//!   more are appended (a memory primitive that knows no JSON, and the only floor whose code the
+//!   compiler cannot check: docs/architecture.md, "Unsafe code").
 //! - [`source`]: the blocks of one input in order, with their absolute offsets and the stitches
 //!   made where a token straddles two blocks ([`Segments`], behind the [`Source`] trait).
 //! - [`window`]: the reader's window over them: moving to the next block between tokens,

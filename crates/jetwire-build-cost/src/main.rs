@@ -18,6 +18,8 @@
 //! `--time-budget RATIO` sets a separate ratio for the rebuild. The goal is 1.1 for both; until
 //! the rebuild meets it, CI runs `--types 50 --no-clean --budget 1.15 --time-budget 1.7`, which
 //! stops a change that makes the derive's output grow.
+//!
+//! docs/architecture.md ("How to measure") places it among the project's other measures.
 
 mod generate;
 mod measure;

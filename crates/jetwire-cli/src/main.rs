@@ -2,6 +2,8 @@
 //!
 //! Exit status: 0 success, 1 invalid JSON (reported as `NAME:LINE:COLUMN: message` on stderr)
 //! or, for `get`, a pointer with no value, 2 usage or I/O errors.
+//!
+//! How the crates fit together: docs/architecture.md in the repository.
 
 mod args;
 mod fmt;

@@ -32,29 +32,24 @@ use std::mem::{MaybeUninit, size_of};
 
 /// A type whose values are plain data: the user's assertion, for types the derive cannot prove
 /// plain by itself. Implementing it lets `#[derive(ToBinary, FromBinary)]` with
-/// `#[jetwire(plain)]` (or a hand-written impl with `const IS_PLAIN: Plain<Self> = Plain::of();`)
-/// move the type's values as memory blocks.
+/// `#[jetwire(plain)]` move the type's values as memory blocks.
 ///
 /// ```
-/// use jetwire_binary::{PlainData, ToBinary, FromBinary};
+/// use jetwire::{FromBinary, ToBinary};
+/// use jetwire_binary::PlainData;
 ///
-/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// #[derive(ToBinary, FromBinary, Clone, Copy, Debug, PartialEq)]
+/// #[jetwire(plain)]
 /// #[repr(C)]
 /// struct Rgba { r: u8, g: u8, b: u8, a: u8 }
 ///
 /// // SAFETY: four `u8` fields in declaration order (repr(C)), no padding, any bytes valid.
 /// unsafe impl PlainData for Rgba {}
 ///
-/// impl ToBinary for Rgba {
-///     const IS_PLAIN: jetwire_binary::Plain<Self> = jetwire_binary::Plain::of();
-///     fn encode(&self, e: &mut jetwire_binary::Encoder<'_>) -> jetwire_binary::Result<()> {
-///         e.write_bytes(&[self.r, self.g, self.b, self.a]);
-///         Ok(())
-///     }
-/// }
-///
 /// let pixels = vec![Rgba { r: 1, g: 2, b: 3, a: 4 }; 2];
-/// assert_eq!(jetwire_binary::to_vec(&pixels)?, [2, 1, 2, 3, 4, 1, 2, 3, 4]);
+/// let bytes = jetwire_binary::to_vec(&pixels)?;
+/// assert_eq!(bytes, [2, 1, 2, 3, 4, 1, 2, 3, 4]);
+/// assert_eq!(jetwire_binary::from_slice::<Vec<Rgba>>(&bytes)?, pixels);
 /// # Ok::<(), jetwire_binary::Error>(())
 /// ```
 ///

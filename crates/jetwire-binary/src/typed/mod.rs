@@ -45,12 +45,13 @@ use crate::plain::{Plain, Raw, RawWrite};
 /// # Ok::<(), jetwire_binary::Error>(())
 /// ```
 ///
-/// A hand-written impl needs `encode` alone, and [`IS_PLAIN`](Self::IS_PLAIN) for a type of
-/// [`PlainData`](crate::PlainData). The trait's other items are hidden: they describe the
-/// layouts that `#[derive(ToBinary)]` and jetwire's own impls fill in (block writes, raw copies,
-/// the column layout), with contracts that tie them together; their defaults are right for any
-/// type, and they may change in any release.
+/// A hand-written impl needs `encode` alone. The trait's other items are hidden: they describe
+/// the layouts that `#[derive(ToBinary)]` and jetwire's own impls fill in (plain data and block
+/// writes, raw copies, the column layout), with contracts that tie them together; their
+/// defaults are right for any type, and they may change in any release. A type of
+/// [`PlainData`](crate::PlainData) moves as memory through the derive's `#[jetwire(plain)]`.
 pub trait ToBinary {
+    #[doc(hidden)]
     /// Whether `Self` is plain data, which `Vec`s, slices and arrays of it then write as one
     /// memory copy (see [`Plain`]). Not plain by default.
     const IS_PLAIN: Plain<Self> = Plain::NO;
@@ -208,13 +209,14 @@ pub trait ToBinary {
 /// ```
 ///
 /// A hand-written impl needs `decode` alone; [`decode_into`](Self::decode_into) reuses what a
-/// value owns, [`MIN_SIZE`](Self::MIN_SIZE) must be 0 for a type whose encoding can be empty, and
-/// [`IS_PLAIN`](Self::IS_PLAIN) serves a type of [`PlainData`](crate::PlainData). The trait's other
+/// value owns, and [`MIN_SIZE`](Self::MIN_SIZE) must be 0 for a type whose encoding can be empty
+/// (it is what refuses a hostile element count before anything is allocated). The trait's other
 /// items are hidden: they describe the layouts that `#[derive(FromBinary)]` and jetwire's own
-/// impls fill in (fixed-size chunks, raw copies, values built in place, the column layout), with
-/// contracts that tie them together; their defaults are right for any type, and they may change
-/// in any release.
+/// impls fill in (plain data, fixed-size chunks, raw copies, values built in place, the column
+/// layout), with contracts that tie them together; their defaults are right for any type, and
+/// they may change in any release.
 pub trait FromBinary<'de>: Sized {
+    #[doc(hidden)]
     /// Whether `Self` is plain data, which `Vec`s and arrays of it then read as one memory copy
     /// (see [`Plain`]). Not plain by default.
     const IS_PLAIN: Plain<Self> = Plain::NO;

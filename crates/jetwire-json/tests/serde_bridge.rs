@@ -619,3 +619,45 @@ fn an_error_debugs_as_one_readable_line() {
     );
     assert!(!debug.contains('\n'));
 }
+
+/// Map keys that JSON cannot spell as a property name are refused, as serde_json refuses them;
+/// the ones it spells (`Some`, newtypes, integers, unit variants) are written as it writes them.
+#[test]
+fn map_keys_that_are_not_names_are_refused_like_serde_json() {
+    #[derive(Serialize, PartialEq, Eq, PartialOrd, Ord)]
+    struct Id(u8);
+    #[derive(Serialize, PartialEq, Eq, PartialOrd, Ord)]
+    enum Side {
+        Left,
+        Other(u8),
+    }
+
+    #[track_caller]
+    fn refused<K: Serialize + Ord>(key: K) {
+        let map = BTreeMap::from([(key, 1)]);
+        let ours = jetwire_json::serde::to_string(&map).unwrap_err();
+        assert!(serde_json::to_string(&map).is_err(), "serde_json accepts it");
+        assert_eq!(
+            ours.to_string(),
+            "a map key must be a string, an integer, a boolean, a float, a char or a unit variant"
+        );
+    }
+    refused(());
+    refused(None::<u8>);
+    refused(vec![1u8]);
+    refused((1u8, 2u8));
+    refused(BTreeMap::from([(1u8, 2u8)]));
+    refused(Side::Other(1));
+
+    #[track_caller]
+    fn written<K: Serialize + Ord>(key: K, expected: &str) {
+        let map = BTreeMap::from([(key, 1)]);
+        assert_eq!(jetwire_json::serde::to_string(&map).unwrap(), expected);
+        assert_eq!(serde_json::to_string(&map).unwrap(), expected);
+    }
+    written(Some(7u8), r#"{"7":1}"#);
+    written(Id(3), r#"{"3":1}"#);
+    written(Side::Left, r#"{"Left":1}"#);
+    written(-5i64, r#"{"-5":1}"#);
+    written('x', r#"{"x":1}"#);
+}

@@ -294,6 +294,33 @@ impl<O: Output> ser::SerializeStructVariant for &mut Serializer<'_, O> {
     }
 }
 
+/// `Serializer` methods that refuse their value with `$refusal()`, for the serializers that take
+/// only part of serde's data model (map keys, raw values): each line a method, its arguments'
+/// types and its `Ok` type.
+macro_rules! refuse {
+    ($refusal:ident: $($method:ident $(<$generic:ident>)? ($($arg:ty),*) -> $ok:ty;)*) => {$(
+        fn $method $(<$generic: Serialize + ?Sized>)? (self, $(_: $arg),*) -> Result<$ok> {
+            Err($refusal())
+        }
+    )*};
+}
+
+/// The container methods (sequences, tuples, maps, structs and their variants), all refused with
+/// `$refusal()`.
+macro_rules! refuse_containers {
+    ($refusal:ident) => {
+        refuse! { $refusal:
+            serialize_seq(Option<usize>) -> Self::SerializeSeq;
+            serialize_tuple(usize) -> Self::SerializeTuple;
+            serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
+            serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant;
+            serialize_map(Option<usize>) -> Self::SerializeMap;
+            serialize_struct(&'static str, usize) -> Self::SerializeStruct;
+            serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant;
+        }
+    };
+}
+
 /// Writes a map key as a property name: strings as they are, integers, booleans, finite floats
 /// and unit variants as their text (as `serde_json` does).
 struct KeySerializer<'w, O: Output> {
@@ -365,24 +392,8 @@ impl<O: Output> ser::Serializer for KeySerializer<'_, O> {
         self.writer.property_name(value.encode_utf8(&mut [0; 4]))
     }
 
-    fn serialize_bytes(self, _value: &[u8]) -> Result<()> {
-        Err(key_must_be_a_string())
-    }
-
-    fn serialize_none(self) -> Result<()> {
-        Err(key_must_be_a_string())
-    }
-
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<()> {
         value.serialize(self)
-    }
-
-    fn serialize_unit(self) -> Result<()> {
-        Err(key_must_be_a_string())
-    }
-
-    fn serialize_unit_struct(self, _name: &'static str) -> Result<()> {
-        Err(key_must_be_a_string())
     }
 
     fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<()> {
@@ -393,55 +404,14 @@ impl<O: Output> ser::Serializer for KeySerializer<'_, O> {
         value.serialize(self)
     }
 
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        _name: &'static str,
-        _index: u32,
-        _variant: &'static str,
-        _value: &T,
-    ) -> Result<()> {
-        Err(key_must_be_a_string())
+    refuse! { key_must_be_a_string:
+        serialize_bytes(&[u8]) -> ();
+        serialize_none() -> ();
+        serialize_unit() -> ();
+        serialize_unit_struct(&'static str) -> ();
+        serialize_newtype_variant<T>(&'static str, u32, &'static str, &T) -> ();
     }
-
-    fn serialize_seq(self, _len: Option<usize>) -> Result<Self::SerializeSeq> {
-        Err(key_must_be_a_string())
-    }
-
-    fn serialize_tuple(self, _len: usize) -> Result<Self::SerializeTuple> {
-        Err(key_must_be_a_string())
-    }
-
-    fn serialize_tuple_struct(self, _name: &'static str, _len: usize) -> Result<Self::SerializeTupleStruct> {
-        Err(key_must_be_a_string())
-    }
-
-    fn serialize_tuple_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        _variant: &'static str,
-        _len: usize,
-    ) -> Result<Self::SerializeTupleVariant> {
-        Err(key_must_be_a_string())
-    }
-
-    fn serialize_map(self, _len: Option<usize>) -> Result<Self::SerializeMap> {
-        Err(key_must_be_a_string())
-    }
-
-    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Self::SerializeStruct> {
-        Err(key_must_be_a_string())
-    }
-
-    fn serialize_struct_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        _variant: &'static str,
-        _len: usize,
-    ) -> Result<Self::SerializeStructVariant> {
-        Err(key_must_be_a_string())
-    }
+    refuse_containers!(key_must_be_a_string);
 
     fn collect_str<T: std::fmt::Display + ?Sized>(self, value: &T) -> Result<()> {
         self.writer.property_name(&value.to_string())
@@ -479,100 +449,26 @@ impl<O: Output> ser::Serializer for RawSerializer<'_, O> {
         self.writer.raw_value(value)
     }
 
-    fn serialize_bool(self, _: bool) -> Result<()> {
-        Err(not_raw())
+    refuse! { not_raw:
+        serialize_bool(bool) -> ();
+        serialize_i8(i8) -> ();
+        serialize_i16(i16) -> ();
+        serialize_i32(i32) -> ();
+        serialize_i64(i64) -> ();
+        serialize_u8(u8) -> ();
+        serialize_u16(u16) -> ();
+        serialize_u32(u32) -> ();
+        serialize_u64(u64) -> ();
+        serialize_f32(f32) -> ();
+        serialize_f64(f64) -> ();
+        serialize_char(char) -> ();
+        serialize_none() -> ();
+        serialize_some<T>(&T) -> ();
+        serialize_unit() -> ();
+        serialize_unit_struct(&'static str) -> ();
+        serialize_unit_variant(&'static str, u32, &'static str) -> ();
+        serialize_newtype_struct<T>(&'static str, &T) -> ();
+        serialize_newtype_variant<T>(&'static str, u32, &'static str, &T) -> ();
     }
-    fn serialize_i8(self, _: i8) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_i16(self, _: i16) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_i32(self, _: i32) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_i64(self, _: i64) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_u8(self, _: u8) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_u16(self, _: u16) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_u32(self, _: u32) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_u64(self, _: u64) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_f32(self, _: f32) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_f64(self, _: f64) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_char(self, _: char) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_none(self) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_unit(self) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, _: &T) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<()> {
-        Err(not_raw())
-    }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq> {
-        Err(not_raw())
-    }
-    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple> {
-        Err(not_raw())
-    }
-    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeTupleStruct> {
-        Err(not_raw())
-    }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleVariant> {
-        Err(not_raw())
-    }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap> {
-        Err(not_raw())
-    }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self::SerializeStruct> {
-        Err(not_raw())
-    }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeStructVariant> {
-        Err(not_raw())
-    }
+    refuse_containers!(not_raw);
 }

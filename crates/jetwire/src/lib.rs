@@ -11,8 +11,11 @@
 //!   through [`ToBinary`] and [`FromBinary`], derivable with `#[derive(ToBinary, FromBinary)]`,
 //!   where plain data moves as memory blocks and hostile input is safe.
 //!
+//! - `arrow` (with the `arrow` feature): JSON Lines and JSON arrays of records decoded into
+//!   Apache Arrow record batches, with an API shaped like arrow-json's.
+//!
 //! Cargo features: `derive` (the one on by default) for the derive macros; `serde` for the serde
-//! bridge; `binary` for the binary format; `uuid`, `chrono`, `time`, `rust_decimal`, `bytes` and
+//! bridge; `binary` for the binary format; `arrow` for Apache Arrow; `uuid`, `chrono`, `time`, `rust_decimal`, `bytes` and
 //! `indexmap` for those crates' types; `tokio` and `futures` for async input. A default build is
 //! JSON alone: it compiles neither serde nor the binary format.
 //! See docs/architecture.md in the repository for how the crates fit together.
@@ -84,6 +87,11 @@ pub use jetwire_binary::{FromBinary, ToBinary};
 /// attribute.
 #[cfg(all(feature = "derive", feature = "binary"))]
 pub use jetwire_derive::{FromBinary, ToBinary};
+
+/// JSON into Apache Arrow record batches: see [`jetwire_arrow`].
+#[cfg(feature = "arrow")]
+#[doc(inline)]
+pub use jetwire_arrow as arrow;
 
 #[doc(hidden)]
 pub mod __private {

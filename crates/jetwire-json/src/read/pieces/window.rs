@@ -232,6 +232,33 @@ impl<'de> Reader<'de> {
         Ok(true)
     }
 
+    /// Moves to the next top-level value of a sequence of values separated by whitespace (JSON
+    /// Lines, or values simply written one after another): skips the whitespace after the value
+    /// just read (or before the first) and readies the reader for the next value. `Ok(false)` at
+    /// the end of the input. Unlike JSON Lines, two values may share a line.
+    ///
+    /// ```
+    /// use jetwire_json::Reader;
+    /// let mut reader = Reader::new(b"{\"a\": 1} {\"a\": 2}\n\n 3 ");
+    /// let mut values = Vec::new();
+    /// while reader.next_in_sequence()? {
+    ///     values.push(reader.skip_value().map(|_| reader.offset())?);
+    /// }
+    /// assert_eq!(values, [8, 17, 21]);
+    /// assert!(Reader::new(b"[1").next_in_sequence()?);
+    /// # Ok::<(), jetwire_json::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// When the value before has not been read to its end.
+    pub fn next_in_sequence(&mut self) -> crate::Result<bool> {
+        if self.containers.len() > 0 || !matches!(self.state, State::Value | State::Done) {
+            return Err(self.unexpected("the end of the value in progress"));
+        }
+        self.next_line(true)
+    }
+
     /// Moves the window to the bytes after it. The reader must be at the window's end and need
     /// nothing in it any more (it stands between tokens). False at the end of the input.
     #[cold]

@@ -1,0 +1,313 @@
+//! Columns that hold other columns: lists (JSON arrays), structs (objects with declared fields)
+//! and maps (objects with any keys).
+
+use std::sync::Arc;
+
+use arrow_array::{ArrayRef, GenericListArray, MapArray, OffsetSizeTrait, StructArray};
+use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_schema::{ArrowError, DataType, FieldRef, Fields};
+use jetwire_json::{Reader, Result};
+
+use super::text::{Content, StringColumn};
+use super::{ColumnDecoder, Options, decoder_for, read_null, unsupported};
+
+/// A list column: each value a JSON array whose elements go to the child column.
+pub(crate) struct ListColumn<O: OffsetSizeTrait> {
+    field: FieldRef,
+    child: Box<dyn ColumnDecoder>,
+    offsets: Vec<O>,
+    nulls: NullBufferBuilder,
+    nullable: bool,
+}
+
+impl<O: OffsetSizeTrait> ListColumn<O> {
+    pub(crate) fn new(
+        nullable: bool,
+        field: FieldRef,
+        options: Options,
+    ) -> std::result::Result<Self, ArrowError> {
+        let child = decoder_for(&field, options)?;
+        Ok(ListColumn { field, child, offsets: vec![O::zero()], nulls: NullBufferBuilder::new(0), nullable })
+    }
+}
+
+/// The offset after `len` child values, or an error when it does not fit 32 bits.
+fn offset<O: OffsetSizeTrait>(reader: &Reader<'_>, len: usize) -> Result<O> {
+    O::from_usize(len).ok_or_else(|| {
+        reader.data_error(
+            "the column's elements in this batch are more than its 32-bit offsets reach; \
+             use a Large type or a smaller batch",
+        )
+    })
+}
+
+impl<O: OffsetSizeTrait> ColumnDecoder for ListColumn<O> {
+    fn append(&mut self, reader: &mut Reader<'_>) -> Result<()> {
+        if read_null(reader, self.nullable, &mut self.nulls)? {
+            self.offsets.push(*self.offsets.last().expect("offsets start with 0"));
+            return Ok(());
+        }
+        reader.begin_array()?;
+        let mut index = 0;
+        while reader.next_element()? {
+            self.child.append(reader).map_err(|err| err.prepend_index(index))?;
+            index += 1;
+        }
+        self.offsets.push(offset(reader, self.child.len())?);
+        self.nulls.append_non_null();
+        Ok(())
+    }
+
+    fn append_null(&mut self) {
+        self.offsets.push(*self.offsets.last().expect("offsets start with 0"));
+        self.nulls.append_null();
+    }
+
+    fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    fn truncate(&mut self, len: usize) {
+        // A failed value may have appended elements without its offset: cut the child back to
+        // the last offset kept in any case.
+        self.offsets.truncate(len + 1);
+        self.child.truncate(self.offsets[self.offsets.len() - 1].as_usize());
+        self.nulls.truncate(self.offsets.len() - 1);
+    }
+
+    fn finish(&mut self) -> ArrayRef {
+        let offsets = std::mem::replace(&mut self.offsets, vec![O::zero()]);
+        Arc::new(GenericListArray::<O>::new(
+            self.field.clone(),
+            OffsetBuffer::new(ScalarBuffer::from(offsets)),
+            self.child.finish(),
+            self.nulls.finish(),
+        ))
+    }
+}
+
+/// A struct column: each value a JSON object whose properties go to the columns of the fields
+/// of the same names. A field absent from an object is null (an error when it is not
+/// nullable); a property that names no field is skipped, or an error in strict mode.
+pub(crate) struct StructColumn {
+    fields: Fields,
+    children: Vec<Box<dyn ColumnDecoder>>,
+    /// For each field, the number of the last object that set it: a field is set in the current
+    /// object when its stamp is `object`.
+    stamps: Vec<u64>,
+    object: u64,
+    nulls: NullBufferBuilder,
+    nullable: bool,
+    strict: bool,
+    len: usize,
+}
+
+impl StructColumn {
+    pub(crate) fn new(
+        nullable: bool,
+        fields: Fields,
+        options: Options,
+    ) -> std::result::Result<Self, ArrowError> {
+        let children =
+            fields.iter().map(|field| decoder_for(field, options)).collect::<std::result::Result<_, _>>()?;
+        Ok(StructColumn {
+            stamps: vec![0; fields.len()],
+            fields,
+            children,
+            object: 0,
+            nulls: NullBufferBuilder::new(0),
+            nullable,
+            strict: options.strict,
+            len: 0,
+        })
+    }
+
+    /// Reads an object (the reader is at its `{`) into the fields' columns.
+    pub(crate) fn append_object(&mut self, reader: &mut Reader<'_>) -> Result<()> {
+        reader.begin_object()?;
+        self.object += 1;
+        // Objects usually list their properties in the same order: each name is first compared
+        // with the field after the previous one.
+        let mut next = 0;
+        while let Some(key) = reader.next_key()? {
+            let found = match self.fields.get(next) {
+                Some(field) if !key.has_escapes() && field.name().as_bytes() == key.raw() => Some(next),
+                _ => {
+                    let name = key.decoded();
+                    self.fields.iter().position(|field| field.name() == name.as_ref())
+                }
+            };
+            let Some(index) = found else {
+                if self.strict {
+                    return Err(reader.data_error(format_args!(
+                        "the property `{}` names no field of the schema (strict mode)",
+                        key.decoded()
+                    )));
+                }
+                reader.skip_value()?;
+                continue;
+            };
+            if self.stamps[index] == self.object {
+                return Err(reader
+                    .data_error(format_args!("the property `{}` appears twice", self.fields[index].name())));
+            }
+            self.stamps[index] = self.object;
+            self.children[index].append(reader).map_err(|err| err.prepend_key(self.fields[index].name()))?;
+            next = index + 1;
+        }
+        for (index, field) in self.fields.iter().enumerate() {
+            if self.stamps[index] != self.object {
+                if !field.is_nullable() {
+                    return Err(reader.data_error(format_args!(
+                        "the field `{}` is missing, and it is not nullable",
+                        field.name()
+                    )));
+                }
+                self.children[index].append_null();
+            }
+        }
+        self.nulls.append_non_null();
+        self.len += 1;
+        Ok(())
+    }
+
+    /// The columns of the fields, each forgetting its values: a record batch's columns.
+    pub(crate) fn finish_columns(&mut self) -> Vec<ArrayRef> {
+        self.len = 0;
+        self.nulls.finish();
+        self.children.iter_mut().map(|child| child.finish()).collect()
+    }
+}
+
+impl ColumnDecoder for StructColumn {
+    fn append(&mut self, reader: &mut Reader<'_>) -> Result<()> {
+        if read_null(reader, self.nullable, &mut self.nulls)? {
+            for child in &mut self.children {
+                child.append_null();
+            }
+            self.len += 1;
+            return Ok(());
+        }
+        self.append_object(reader)
+    }
+
+    fn append_null(&mut self) {
+        for child in &mut self.children {
+            child.append_null();
+        }
+        self.nulls.append_null();
+        self.len += 1;
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn truncate(&mut self, len: usize) {
+        for child in &mut self.children {
+            child.truncate(len);
+        }
+        self.nulls.truncate(len);
+        self.len = self.len.min(len);
+    }
+
+    fn finish(&mut self) -> ArrayRef {
+        let nulls = self.nulls.finish();
+        let columns = self.finish_columns();
+        Arc::new(StructArray::new(self.fields.clone(), columns, nulls))
+    }
+}
+
+/// A map column: each value a JSON object, its property names the keys (`Utf8`) and its values
+/// going to the value column, in document order.
+pub(crate) struct MapColumn {
+    entries: FieldRef,
+    entry_fields: Fields,
+    sorted: bool,
+    keys: StringColumn<i32>,
+    values: Box<dyn ColumnDecoder>,
+    offsets: Vec<i32>,
+    nulls: NullBufferBuilder,
+    nullable: bool,
+}
+
+impl MapColumn {
+    pub(crate) fn new(
+        nullable: bool,
+        entries: FieldRef,
+        sorted: bool,
+        options: Options,
+    ) -> std::result::Result<Self, ArrowError> {
+        let DataType::Struct(entry_fields) = entries.data_type() else {
+            return Err(unsupported(&entries));
+        };
+        let [key, value] = entry_fields.iter().collect::<Vec<_>>()[..] else {
+            return Err(ArrowError::InvalidArgumentError(format!(
+                "a map's entries have two fields, a key and a value; `{}` has {}",
+                entries.name(),
+                entry_fields.len()
+            )));
+        };
+        if key.data_type() != &DataType::Utf8 {
+            return Err(unsupported(key));
+        }
+        Ok(MapColumn {
+            values: decoder_for(value, options)?,
+            entry_fields: entry_fields.clone(),
+            entries,
+            sorted,
+            keys: StringColumn::new(false, Content::Text),
+            offsets: vec![0],
+            nulls: NullBufferBuilder::new(0),
+            nullable,
+        })
+    }
+}
+
+impl ColumnDecoder for MapColumn {
+    fn append(&mut self, reader: &mut Reader<'_>) -> Result<()> {
+        if read_null(reader, self.nullable, &mut self.nulls)? {
+            self.offsets.push(*self.offsets.last().expect("offsets start with 0"));
+            return Ok(());
+        }
+        reader.begin_object()?;
+        while let Some(key) = reader.next_key()? {
+            let key = key.decoded();
+            self.keys.push_str(reader, &key)?;
+            self.values.append(reader).map_err(|err| err.prepend_key(&key))?;
+        }
+        self.offsets.push(offset(reader, self.values.len())?);
+        self.nulls.append_non_null();
+        Ok(())
+    }
+
+    fn append_null(&mut self) {
+        self.offsets.push(*self.offsets.last().expect("offsets start with 0"));
+        self.nulls.append_null();
+    }
+
+    fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    fn truncate(&mut self, len: usize) {
+        self.offsets.truncate(len + 1);
+        let entries = self.offsets[self.offsets.len() - 1] as usize;
+        self.keys.truncate(entries);
+        self.values.truncate(entries);
+        self.nulls.truncate(self.offsets.len() - 1);
+    }
+
+    fn finish(&mut self) -> ArrayRef {
+        let offsets = std::mem::replace(&mut self.offsets, vec![0]);
+        let entries =
+            StructArray::new(self.entry_fields.clone(), vec![self.keys.finish(), self.values.finish()], None);
+        Arc::new(MapArray::new(
+            self.entries.clone(),
+            OffsetBuffer::new(ScalarBuffer::from(offsets)),
+            entries,
+            self.nulls.finish(),
+            self.sorted,
+        ))
+    }
+}

@@ -1,0 +1,115 @@
+//! Columns of strings and of bytes (base64 in JSON), with 32- or 64-bit offsets.
+
+use std::sync::Arc;
+
+use arrow_array::{ArrayRef, GenericBinaryArray, GenericStringArray, OffsetSizeTrait};
+use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use jetwire_json::{Reader, Result};
+
+use super::{ColumnDecoder, read_null};
+
+/// What a column's strings hold.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Content {
+    /// The text itself (`Utf8`, `LargeUtf8`).
+    Text,
+    /// Bytes, written in JSON as standard base64 with padding (`Binary`, `LargeBinary`).
+    Base64,
+}
+
+/// A column of strings or byte strings: every value's bytes one after the other, and their
+/// offsets.
+pub(crate) struct StringColumn<O: OffsetSizeTrait> {
+    offsets: Vec<O>,
+    bytes: Vec<u8>,
+    nulls: NullBufferBuilder,
+    nullable: bool,
+    content: Content,
+}
+
+impl<O: OffsetSizeTrait> StringColumn<O> {
+    pub(crate) fn new(nullable: bool, content: Content) -> Self {
+        StringColumn {
+            offsets: vec![O::zero()],
+            bytes: Vec::new(),
+            nulls: NullBufferBuilder::new(0),
+            nullable,
+            content,
+        }
+    }
+
+    /// Appends `text` as a value (for map keys, which are never null).
+    pub(crate) fn push_str(&mut self, reader: &Reader<'_>, text: &str) -> Result<()> {
+        let start = self.bytes.len();
+        self.bytes.extend_from_slice(text.as_bytes());
+        self.end_value(reader, start)?;
+        self.nulls.append_non_null();
+        Ok(())
+    }
+
+    /// Ends the current value: its offset, or an error when the column's bytes no longer fit
+    /// its offset type (then the value is dropped again).
+    fn end_value(&mut self, reader: &Reader<'_>, start: usize) -> Result<()> {
+        match O::from_usize(self.bytes.len()) {
+            Some(end) => {
+                self.offsets.push(end);
+                Ok(())
+            }
+            None => {
+                self.bytes.truncate(start);
+                Err(reader.data_error(
+                    "the column's values in this batch take more bytes than its 32-bit offsets reach; \
+                     use a Large type or a smaller batch",
+                ))
+            }
+        }
+    }
+}
+
+impl<O: OffsetSizeTrait> ColumnDecoder for StringColumn<O> {
+    #[inline]
+    fn append(&mut self, reader: &mut Reader<'_>) -> Result<()> {
+        if read_null(reader, self.nullable, &mut self.nulls)? {
+            self.offsets.push(*self.offsets.last().expect("offsets start with 0"));
+            return Ok(());
+        }
+        let start = self.bytes.len();
+        match self.content {
+            Content::Text => self.bytes.extend_from_slice(reader.read_str()?.as_bytes()),
+            Content::Base64 => self.bytes.extend_from_slice(&reader.read_base64()?),
+        }
+        self.end_value(reader, start)?;
+        self.nulls.append_non_null();
+        Ok(())
+    }
+
+    fn append_null(&mut self) {
+        self.offsets.push(*self.offsets.last().expect("offsets start with 0"));
+        self.nulls.append_null();
+    }
+
+    fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    fn truncate(&mut self, len: usize) {
+        if len < self.len() {
+            self.offsets.truncate(len + 1);
+            self.bytes.truncate(self.offsets[len].as_usize());
+            self.nulls.truncate(len);
+        }
+    }
+
+    fn finish(&mut self) -> ArrayRef {
+        let offsets = std::mem::replace(&mut self.offsets, vec![O::zero()]);
+        let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
+        let bytes = std::mem::take(&mut self.bytes).into();
+        let nulls = self.nulls.finish();
+        match self.content {
+            // `new` checks the offsets and the text again; every value came from `read_str`,
+            // so the check cannot fail.
+            Content::Text => Arc::new(GenericStringArray::<O>::new(offsets, bytes, nulls)),
+            Content::Base64 => Arc::new(GenericBinaryArray::<O>::new(offsets, bytes, nulls)),
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! JSON into Apache Arrow: JSON Lines (and any whitespace-separated JSON objects) and JSON
+//! arrays of objects decoded into [`RecordBatch`](arrow_array::RecordBatch)es of a given schema,
+//! on jetwire's reader, with an API shaped like arrow-json's ([`ReaderBuilder`], [`Decoder`],
+//! [`Reader`]) so that code using arrow-json switches with a changed import.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use arrow_array::Array;
+//! use arrow_array::cast::AsArray;
+//! use arrow_array::types::{Int32Type, TimestampMillisecondType};
+//! use arrow_schema::{DataType, Field, Schema, TimeUnit};
+//! use jetwire_arrow::ReaderBuilder;
+//!
+//! let schema = Arc::new(Schema::new(vec![
+//!     Field::new("at", DataType::Timestamp(TimeUnit::Millisecond, None), false),
+//!     Field::new_list("codes", Field::new("item", DataType::Int32, false), true),
+//! ]));
+//! let logs = br#"{"at": "2026-12-07T09:00:00.250Z", "codes": [200, 404]}
+//! {"at": 1796634000000, "codes": null}
+//! "#;
+//! let mut decoder = ReaderBuilder::new(schema).build_decoder()?;
+//! decoder.decode(logs)?;
+//! let batch = decoder.flush()?.unwrap();
+//! let at = batch.column(0).as_primitive::<TimestampMillisecondType>();
+//! assert_eq!(at.values(), &[1_796_634_000_250, 1_796_634_000_000]);
+//! let codes = batch.column(1).as_list::<i32>();
+//! assert_eq!(codes.value(0).as_primitive::<Int32Type>().values(), &[200, 404]);
+//! assert!(codes.is_null(1));
+//! # Ok::<(), arrow_schema::ArrowError>(())
+//! ```
+//!
+//! # What JSON each type takes
+//!
+//! | Arrow type | JSON |
+//! |---|---|
+//! | `Null` | `null` |
+//! | `Boolean` | `true`, `false` |
+//! | `Int8` … `UInt64` | integers in the type's range (no fraction, no exponent beyond the integer) |
+//! | `Float16`, `Float32`, `Float64` | numbers, rounded once to the nearest value |
+//! | `Decimal128(p, s)` | numbers, or strings holding them, exact at scale `s` within precision `p` |
+//! | `Utf8`, `LargeUtf8` | strings |
+//! | `Binary`, `LargeBinary` | strings of standard base64 (arrow-json reads hex) |
+//! | `Timestamp(unit, tz)` | RFC 3339 strings (`T` or space, `Z` or an offset; without one, in the column's zone when it is an offset, else UTC), or integers counted in `unit` |
+//! | `Date32`, `Date64` | `YYYY-MM-DD` (`Date64` also a date and time), or integers: days, milliseconds |
+//! | `List`, `LargeList` | arrays |
+//! | `Struct` | objects: fields by name, absent ones null, others skipped (or an error in strict mode) |
+//! | `Map` (`Utf8` keys) | objects, keys in document order |
+//! | `Dictionary(int, Utf8)` | strings, each distinct one stored once a batch |
+//!
+//! `null` is accepted wherever the field is nullable, and is an error elsewhere; so is an absent
+//! field that is not nullable. Other types are refused when the decoder is built
+//! (`NotYetImplemented`, naming the field).
+//!
+//! # Where it differs from arrow-json
+//!
+//! - Errors name the record's line, the JSON Pointer of the value and the column, and come from
+//!   [`Decoder::decode`] as the record is read (arrow-json reports types at `flush`, without a
+//!   position).
+//! - Integers are not truncated from fractions (`2.7` into `Int32` is an error, arrow-json gives
+//!   2) and not parsed from strings; booleans and numbers are not turned into strings.
+//! - A property that appears twice in a record is an error (arrow-json keeps the last).
+//! - Binary is base64, not hex; dictionary-encoded strings are decoded (arrow-json refuses
+//!   them); a JSON array of records has [`Decoder::decode_array`].
+//! - A timestamp without an offset in a column whose zone is named (`Europe/Paris`) is an
+//!   error: jetwire-arrow carries no time-zone database.
+//! - Not decoded yet: `Utf8View`, `BinaryView`, `FixedSizeBinary`, `FixedSizeList`, `Time32`,
+//!   `Time64`, `Duration`, `Interval`, `Decimal256`, run-end encoding, and maps with sorted keys
+//!   or keys that are not `Utf8`.
+//!
+//! See docs/architecture.md in the repository for how the crates fit together.
+
+mod columns;
+mod decoder;
+
+pub use decoder::{Decoder, Reader, ReaderBuilder};

@@ -234,7 +234,7 @@ impl Decoder {
     }
 
     fn count_lines(&mut self, bytes: &[u8]) {
-        self.lines_before += bytes.iter().filter(|&&byte| byte == b'\n').count();
+        self.lines_before += count_line_feeds(bytes);
     }
 
     /// The error `err`, from a reader over `source`, whose first `used` bytes were decoded: the
@@ -326,6 +326,19 @@ impl Decoder {
     }
 }
 
+/// How many line feeds `bytes` holds. Every byte decoded is counted once, for the lines that
+/// errors name, so the count runs 64 bytes at a time into a byte-wide sum that the compiler
+/// turns into vector compares.
+fn count_line_feeds(bytes: &[u8]) -> usize {
+    let mut chunks = bytes.chunks_exact(64);
+    let mut count = 0;
+    for chunk in &mut chunks {
+        let in_chunk: u8 = chunk.iter().map(|&byte| u8::from(byte == b'\n')).sum();
+        count += usize::from(in_chunk);
+    }
+    count + chunks.remainder().iter().filter(|&&byte| byte == b'\n').count()
+}
+
 /// `err`'s message with its line (counted after `lines_before` line feeds), column, JSON Pointer
 /// and the Arrow column it concerns: the pointer's first name, or its second when it starts with
 /// the record's index in an array (`in_array`).
@@ -390,5 +403,19 @@ impl<R: BufRead> Iterator for Reader<R> {
 impl<R: BufRead> RecordBatchReader for Reader<R> {
     fn schema(&self) -> SchemaRef {
         self.decoder.schema.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn line_feeds_are_counted_in_every_chunk_and_the_rest() {
+        let mut bytes = vec![b'x'; 1000];
+        for at in [0, 63, 64, 127, 500, 998, 999] {
+            bytes[at] = b'\n';
+        }
+        assert_eq!(super::count_line_feeds(&bytes), 7);
+        assert_eq!(super::count_line_feeds(&[b'\n'; 64 * 4]), 256);
+        assert_eq!(super::count_line_feeds(b""), 0);
     }
 }

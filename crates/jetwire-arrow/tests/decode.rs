@@ -211,10 +211,7 @@ fn bad_records_are_reported_with_line_pointer_and_column() {
         ),
         ("{\"id\": 256}", "line 1, column 8, at /id (column \"id\"): number `256` is out of range for u8"),
         ("{\"id\": 1.5}", "line 1, column 8, at /id (column \"id\"): expected an integer (u8), found `1.5`"),
-        (
-            "{\"id\": null}",
-            "line 1, column 12, at /id (column \"id\"): expected a value, found null for a column that is not nullable",
-        ),
+        ("{\"id\": null}", "line 1, column 8, at /id (column \"id\"): expected u8, found null"),
         ("{\"tags\": []}", "line 1, column 13: the field `id` is missing, and it is not nullable"),
         (
             "{\"id\": 1, \"at\": \"yesterday\"}",

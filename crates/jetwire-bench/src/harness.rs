@@ -49,6 +49,8 @@ pub enum Group {
     Validation,
     /// Input in pieces: chunked reads and files through `io::Read` (`pieces:*`, `file:*`).
     Pieces,
+    /// JSON records decoded into Apache Arrow record batches (`arrow:*`).
+    Arrow,
     /// The binary format's owned reads and writes (`bin:W`).
     BinaryOwned,
     /// The binary format's borrowed reads (`bin:W:borrowed`).
@@ -57,7 +59,7 @@ pub enum Group {
 
 impl Group {
     /// Every group, in headline order.
-    pub const ALL: [Group; 9] = [
+    pub const ALL: [Group; 10] = [
         Group::Typed,
         Group::Dom,
         Group::Document,
@@ -65,6 +67,7 @@ impl Group {
         Group::Bridge,
         Group::Validation,
         Group::Pieces,
+        Group::Arrow,
         Group::BinaryOwned,
         Group::BinaryBorrowed,
     ];
@@ -83,6 +86,8 @@ impl Group {
             (Group::Bridge, Op::Write) => "serde bridge writes",
             (Group::Validation, _) => "validation",
             (Group::Pieces, _) => "input in pieces",
+            (Group::Arrow, Op::Read) => "Arrow decodes",
+            (Group::Arrow, Op::Write) => "Arrow encodes",
             (Group::BinaryOwned, Op::Read) => "binary owned reads",
             (Group::BinaryOwned, Op::Write) => "binary owned writes",
             (Group::BinaryBorrowed, _) => "binary borrowed reads",

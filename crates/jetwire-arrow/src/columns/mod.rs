@@ -98,20 +98,17 @@ pub(crate) fn unsupported(field: &Field) -> ArrowError {
     ))
 }
 
-/// Reads a `null` into a column: `Ok(true)` when the value was `null` (appended as a null), an
-/// error when the column is not nullable, `Ok(false)` when the value is something else (still
-/// to be read).
+/// Reads a `null` into a nullable column: `Ok(true)` when the value was `null` (appended as a
+/// null), `Ok(false)` when it is something else (still to be read). A column that is not
+/// nullable does not look: its typed read refuses a `null` as it refuses any other wrong value.
 #[inline]
 pub(crate) fn read_null(
     reader: &mut Reader<'_>,
     nullable: bool,
     nulls: &mut NullBufferBuilder,
 ) -> Result<bool> {
-    if !reader.read_null_or_not()? {
+    if !nullable || !reader.read_null_or_not()? {
         return Ok(false);
-    }
-    if !nullable {
-        return Err(reader.data_error("expected a value, found null for a column that is not nullable"));
     }
     nulls.append_null();
     Ok(true)

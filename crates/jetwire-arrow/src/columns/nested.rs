@@ -6,7 +6,7 @@ use std::sync::Arc;
 use arrow_array::{ArrayRef, GenericListArray, MapArray, OffsetSizeTrait, StructArray};
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, FieldRef, Fields};
-use jetwire_json::{Reader, Result};
+use jetwire_json::{KeyHint, Reader, Result};
 
 use super::text::{Content, StringColumn};
 use super::{ColumnDecoder, Options, decoder_for, read_null, unsupported};
@@ -91,6 +91,8 @@ impl<O: OffsetSizeTrait> ColumnDecoder for ListColumn<O> {
 /// nullable); a property that names no field is skipped, or an error in strict mode.
 pub(crate) struct StructColumn {
     fields: Fields,
+    /// Each field's name prepared for the reader's key match (`None` for long names).
+    hints: Vec<Option<KeyHint>>,
     children: Vec<Box<dyn ColumnDecoder>>,
     /// For each field, the number of the last object that set it: a field is set in the current
     /// object when its stamp is `object`.
@@ -111,6 +113,7 @@ impl StructColumn {
         let children =
             fields.iter().map(|field| decoder_for(field, options)).collect::<std::result::Result<_, _>>()?;
         Ok(StructColumn {
+            hints: fields.iter().map(|field| KeyHint::new(field.name())).collect(),
             stamps: vec![0; fields.len()],
             fields,
             children,
@@ -129,8 +132,11 @@ impl StructColumn {
         // Objects usually list their properties in the same order: each name is first compared
         // with the field after the previous one.
         let mut next = 0;
-        while let Some(key) = reader.next_key()? {
+        while let Some((key, hinted)) =
+            reader.next_key_hinted(self.hints.get(next).and_then(Option::as_ref))?
+        {
             let found = match self.fields.get(next) {
+                Some(_) if hinted => Some(next),
                 Some(field) if !key.has_escapes() && field.name().as_bytes() == key.raw() => Some(next),
                 _ => {
                     let name = key.decoded();

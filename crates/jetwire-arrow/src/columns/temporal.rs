@@ -98,34 +98,48 @@ where
             return i64::from_json(reader);
         }
         let text = reader.read_str()?;
-        let nanos = match parse_timestamp(text.as_bytes()) {
-            Some((local, Some(offset))) => local.checked_sub(i128::from(offset) * NANOS_PER_SECOND),
-            Some((local, None)) => match self.zone {
-                Zone::Utc => Some(local),
-                Zone::Fixed(offset) => local.checked_sub(i128::from(offset) * NANOS_PER_SECOND),
-                Zone::Named => {
-                    return Err(reader.data_error(format_args!(
-                        "the timestamp `{text}` has no offset, and its column's time zone is named: \
-                         write the offset (such as `Z` or `+01:00`)"
-                    )));
-                }
-            },
-            None => None,
+        let Some(time) = parse_timestamp(text.as_bytes()) else {
+            return Err(reader.data_error(format_args!("expected an RFC 3339 timestamp, found `{text}`")));
         };
-        let per_unit = match self.unit {
-            TimeUnit::Second => NANOS_PER_SECOND,
-            TimeUnit::Millisecond => 1_000_000,
-            TimeUnit::Microsecond => 1_000,
-            TimeUnit::Nanosecond => 1,
+        let offset = match (time.offset, self.zone) {
+            (Some(offset), _) | (None, Zone::Fixed(offset)) => offset,
+            (None, Zone::Utc) => 0,
+            (None, Zone::Named) => {
+                return Err(reader.data_error(format_args!(
+                    "the timestamp `{text}` has no offset, and its column's time zone is named: \
+                     write the offset (such as `Z` or `+01:00`)"
+                )));
+            }
         };
-        nanos
-            .map(|nanos| nanos.div_euclid(per_unit))
-            .and_then(|value| i64::try_from(value).ok())
-            .ok_or_else(|| reader.data_error(format_args!("expected an RFC 3339 timestamp, found `{text}`")))
+        let seconds = time.seconds - i64::from(offset);
+        let (per_second, nanos_per_tick) = match self.unit {
+            TimeUnit::Second => (1, NANOS_PER_SECOND),
+            TimeUnit::Millisecond => (1_000, 1_000_000),
+            TimeUnit::Microsecond => (1_000_000, 1_000),
+            TimeUnit::Nanosecond => (NANOS_PER_SECOND, 1),
+        };
+        // Ticks of the unit, the fraction below one tick dropped (towards the past).
+        seconds
+            .checked_mul(per_second)
+            .and_then(|ticks| ticks.checked_add(i64::from(time.nanos) / nanos_per_tick))
+            .ok_or_else(|| {
+                reader.data_error(format_args!("the timestamp `{text}` is out of range for {:?}", self.unit))
+            })
     }
 }
 
-const NANOS_PER_SECOND: i128 = 1_000_000_000;
+/// An RFC 3339 date and time, read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Timestamp {
+    /// Seconds since 1970-01-01T00:00:00 in the time's own zone.
+    seconds: i64,
+    /// The fraction of the second, in nanoseconds.
+    nanos: u32,
+    /// The offset written with it, in seconds east of UTC.
+    offset: Option<i32>,
+}
+
+const NANOS_PER_SECOND: i64 = 1_000_000_000;
 
 /// A zone written as an offset: `UTC`, `Z`, `+HH:MM`, `+HHMM` or `+HH` (or `-`), in seconds east.
 fn parse_zone(name: &str) -> Option<i32> {
@@ -196,13 +210,13 @@ fn parse_date(bytes: &[u8]) -> Option<(i64, &[u8])> {
     Some((days_from_civil(year, month, day), rest))
 }
 
-/// An RFC 3339 date and time as nanoseconds since 1970-01-01T00:00:00 in its own zone, and its
-/// offset in seconds east when it has one. A date alone is its midnight.
-fn parse_timestamp(bytes: &[u8]) -> Option<(i128, Option<i32>)> {
+/// An RFC 3339 date and time (`T`, `t` or a space between them; seconds and their fraction
+/// optional; digits past the nanosecond dropped). A date alone is its midnight.
+fn parse_timestamp(bytes: &[u8]) -> Option<Timestamp> {
     let (days, rest) = parse_date(bytes)?;
-    let mut nanos = i128::from(days) * 86_400 * NANOS_PER_SECOND;
+    let mut time = Timestamp { seconds: days * 86_400, nanos: 0, offset: None };
     let rest = match rest {
-        [] => return Some((nanos, None)),
+        [] => return Some(time),
         [b'T' | b't' | b' ', rest @ ..] => rest,
         _ => return None,
     };
@@ -219,27 +233,26 @@ fn parse_timestamp(bytes: &[u8]) -> Option<(i128, Option<i32>)> {
     if hour > 23 || minute > 59 || second > 60 {
         return None;
     }
-    nanos += i128::from((hour * 60 + minute) * 60 + second) * NANOS_PER_SECOND;
+    time.seconds += i64::from((hour * 60 + minute) * 60 + second);
     if let [b'.', fraction @ ..] = rest {
         let count = fraction.iter().take_while(|b| b.is_ascii_digit()).count();
         if count == 0 {
             return None;
         }
-        let mut scale = NANOS_PER_SECOND;
-        for &digit in &fraction[..count] {
-            // Digits past the nanosecond are dropped.
+        let mut scale = 100_000_000;
+        for &digit in &fraction[..count.min(9)] {
+            time.nanos += u32::from(digit - b'0') * scale;
             scale /= 10;
-            nanos += i128::from(digit - b'0') * scale;
         }
         rest = &fraction[count..];
     }
-    match rest {
-        [] => Some((nanos, None)),
-        _ => match parse_offset(rest)? {
-            (offset, []) => Some((nanos, Some(offset))),
-            _ => None,
-        },
+    if !rest.is_empty() {
+        match parse_offset(rest)? {
+            (offset, []) => time.offset = Some(offset),
+            _ => return None,
+        }
     }
+    Some(time)
 }
 
 fn is_leap_year(year: i32) -> bool {
@@ -282,15 +295,16 @@ mod tests {
 
     #[test]
     fn timestamps_parse_with_and_without_offsets() {
-        let second = NANOS_PER_SECOND;
-        assert_eq!(parse_timestamp(b"1970-01-01T00:00:01Z"), Some((second, Some(0))));
-        assert_eq!(parse_timestamp(b"1970-01-01 00:00:01.5"), Some((second * 3 / 2, None)));
-        assert_eq!(parse_timestamp(b"1970-01-01T01:00+01:00"), Some((3600 * second, Some(3600))));
+        let at = |seconds, nanos, offset| Some(Timestamp { seconds, nanos, offset });
+        assert_eq!(parse_timestamp(b"1970-01-01T00:00:01Z"), at(1, 0, Some(0)));
+        assert_eq!(parse_timestamp(b"1970-01-01 00:00:01.5"), at(1, 500_000_000, None));
+        assert_eq!(parse_timestamp(b"1970-01-01T01:00+01:00"), at(3600, 0, Some(3600)));
         assert_eq!(
             parse_timestamp(b"1970-01-01T00:00:00.123456789123-0130"),
-            Some((123_456_789, Some(-5400)))
+            at(0, 123_456_789, Some(-5400))
         );
-        assert_eq!(parse_timestamp(b"1970-01-02"), Some((86_400 * second, None)));
+        assert_eq!(parse_timestamp(b"1970-01-02"), at(86_400, 0, None));
+        assert_eq!(parse_timestamp(b"1969-12-31T23:59:59.25"), at(-1, 250_000_000, None));
         for bad in [
             &b"1970-13-01"[..],
             b"1970-02-30",

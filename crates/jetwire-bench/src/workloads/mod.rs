@@ -3,6 +3,7 @@
 
 #[cfg(c_peers)]
 pub mod anchors;
+pub mod arrow;
 pub mod bridge;
 pub mod checkfile;
 // Model fields are named after the JSON they hold; documenting each would repeat its name.
@@ -186,6 +187,7 @@ pub fn json_cases() -> Vec<CaseSpec> {
     specs.extend(partial::specs());
     // JSON Lines in memory, one typed value at a time (`lines:*`).
     specs.push(lines::spec());
+    specs.extend(arrow::specs());
     specs.push(pieces::check_spec("check:twitter_escaped", escaped::source()));
     // Streaming validation of a large file, only when asked for (`checkfile:large`).
     specs.push(checkfile::spec());

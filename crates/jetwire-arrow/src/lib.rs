@@ -73,3 +73,6 @@ mod columns;
 mod decoder;
 
 pub use decoder::{Decoder, Reader, ReaderBuilder};
+
+/// The Arrow crates jetwire-arrow is built on, for naming their types at the same versions.
+pub use {arrow_array, arrow_schema};

@@ -1,7 +1,9 @@
-//! JSON into Apache Arrow: JSON Lines (and any whitespace-separated JSON objects) and JSON
-//! arrays of objects decoded into [`RecordBatch`](arrow_array::RecordBatch)es of a given schema,
-//! on jetwire's reader, with an API shaped like arrow-json's ([`ReaderBuilder`], [`Decoder`],
-//! [`Reader`]) so that code using arrow-json switches with a changed import.
+//! JSON and Apache Arrow: JSON Lines (and any whitespace-separated JSON objects) and JSON arrays
+//! of objects decoded into [`RecordBatch`](arrow_array::RecordBatch)es of a given schema on
+//! jetwire's reader, and batches written back as JSON Lines or an array through jetwire's writer,
+//! with an API shaped like arrow-json's ([`ReaderBuilder`], [`Decoder`], [`Reader`];
+//! [`LineDelimitedWriter`], [`ArrayWriter`], [`WriterBuilder`]) so that code using arrow-json
+//! switches with a changed import.
 //!
 //! ```
 //! use std::sync::Arc;
@@ -51,6 +53,18 @@
 //! field that is not nullable. Other types are refused when the decoder is built
 //! (`NotYetImplemented`, naming the field).
 //!
+//! # Writing
+//!
+//! Each row is an object of its non-null columns (all of them with
+//! [`WriterBuilder::with_explicit_nulls`]), each type spelled as the decoder reads it back: numbers
+//! as numbers (a NaN or an infinity as `null`, as arrow-json writes them), decimals as exact
+//! number text, binary as base64, timestamps as RFC 3339 with the unit's fraction digits and the
+//! column's offset (`Z` for UTC; none when the column has no zone; a named zone is written in
+//! UTC), dates as `YYYY-MM-DD`, dictionaries as their values. A batch read from JSON and written
+//! again reads back to the same batch (tested for every type). Dates and times outside the years
+//! 0 to 9999, which RFC 3339 cannot spell, are written with a sign and five or more year digits
+//! (`-00221-09-04`), which the decoder does not read back.
+//!
 //! # Where it differs from arrow-json
 //!
 //! - Errors name the record's line, the JSON Pointer of the value and the column, and come from
@@ -59,8 +73,8 @@
 //! - Integers are not truncated from fractions (`2.7` into `Int32` is an error, arrow-json gives
 //!   2) and not parsed from strings; booleans and numbers are not turned into strings.
 //! - A property that appears twice in a record is an error (arrow-json keeps the last).
-//! - Binary is base64, not hex; dictionary-encoded strings are decoded (arrow-json refuses
-//!   them); a JSON array of records has [`Decoder::decode_array`].
+//! - Binary is base64, not hex, both ways; dictionary-encoded strings are decoded (arrow-json
+//!   refuses them); a JSON array of records has [`Decoder::decode_array`].
 //! - A timestamp without an offset in a column whose zone is named (`Europe/Paris`) is an
 //!   error: jetwire-arrow carries no time-zone database.
 //! - Not decoded yet: `Utf8View`, `BinaryView`, `FixedSizeBinary`, `FixedSizeList`, `Time32`,
@@ -71,8 +85,10 @@
 
 mod columns;
 mod decoder;
+mod writer;
 
 pub use decoder::{Decoder, Reader, ReaderBuilder};
+pub use writer::{ArrayWriter, LineDelimitedWriter, WriterBuilder};
 
 /// The Arrow crates jetwire-arrow is built on, for naming their types at the same versions.
 pub use {arrow_array, arrow_schema};

@@ -255,6 +255,119 @@ fn parse_timestamp(bytes: &[u8]) -> Option<Timestamp> {
     Some(time)
 }
 
+/// Room for the longest text of [`format_timestamp`]: a date with a signed year of up to 12
+/// digits (19), `T`, the time (8), 9 fraction digits and the point, and an offset (6).
+pub(crate) const TIMESTAMP_TEXT_MAX: usize = 44;
+
+/// `ticks` of `unit` since 1970-01-01T00:00:00Z as RFC 3339 text, in the column's zone `tz`,
+/// written into `out`, whose used length it returns: without an offset when the column has no
+/// zone, with `Z` or the offset when its zone is one; in UTC with `Z` when it is a named zone
+/// (there is no time-zone database). The fraction has the unit's digits (none for seconds).
+pub(crate) fn format_timestamp(
+    ticks: i64,
+    unit: TimeUnit,
+    tz: Option<&str>,
+    out: &mut [u8; TIMESTAMP_TEXT_MAX],
+) -> usize {
+    format_timestamp_at(ticks, unit, zone_offset(tz), out)
+}
+
+/// The offset that [`format_timestamp`] writes for a column's zone `tz`, in seconds east: none
+/// without a zone, 0 (UTC) for a named zone.
+pub(crate) fn zone_offset(tz: Option<&str>) -> Option<i32> {
+    tz.map(|name| parse_zone(name).unwrap_or(0))
+}
+
+/// [`format_timestamp`] with the zone's offset already found ([`zone_offset`]).
+pub(crate) fn format_timestamp_at(
+    ticks: i64,
+    unit: TimeUnit,
+    offset: Option<i32>,
+    out: &mut [u8; TIMESTAMP_TEXT_MAX],
+) -> usize {
+    let (per_second, digits) = match unit {
+        TimeUnit::Second => (1, 0),
+        TimeUnit::Millisecond => (1_000, 3),
+        TimeUnit::Microsecond => (1_000_000, 6),
+        TimeUnit::Nanosecond => (NANOS_PER_SECOND, 9),
+    };
+    let seconds = ticks.div_euclid(per_second) + i64::from(offset.unwrap_or(0));
+    let fraction = ticks.rem_euclid(per_second) as u64;
+    let (days, second_of_day) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400) as u64);
+    let mut len = write_date(days, out);
+    out[len] = b'T';
+    len += 1;
+    len += put_digits(second_of_day / 3600, 2, &mut out[len..]);
+    out[len] = b':';
+    len += 1 + put_digits(second_of_day / 60 % 60, 2, &mut out[len + 1..]);
+    out[len] = b':';
+    len += 1 + put_digits(second_of_day % 60, 2, &mut out[len + 1..]);
+    if digits > 0 {
+        out[len] = b'.';
+        len += 1 + put_digits(fraction, digits, &mut out[len + 1..]);
+    }
+    match offset {
+        None => {}
+        Some(0) => {
+            out[len] = b'Z';
+            len += 1;
+        }
+        Some(offset) => {
+            out[len] = if offset < 0 { b'-' } else { b'+' };
+            let offset = u64::from(offset.unsigned_abs());
+            len += 1 + put_digits(offset / 3600, 2, &mut out[len + 1..]);
+            out[len] = b':';
+            len += 1 + put_digits(offset / 60 % 60, 2, &mut out[len + 1..]);
+        }
+    }
+    len
+}
+
+/// `days` since 1970-01-01 as `YYYY-MM-DD` (outside years 0 to 9999, a sign and at least five
+/// year digits), written at the start of `out` (room for 19 bytes); returns its length.
+pub(crate) fn write_date(days: i64, out: &mut [u8]) -> usize {
+    let (year, month, day) = civil_from_days(days);
+    let mut len = 0;
+    if (0..=9999).contains(&year) {
+        len += put_digits(year as u64, 4, out);
+    } else {
+        out[0] = if year < 0 { b'-' } else { b'+' };
+        let magnitude = year.unsigned_abs();
+        let count = magnitude.checked_ilog10().map_or(1, |log| log as usize + 1).max(5);
+        len = 1 + put_digits(magnitude, count, &mut out[1..]);
+    }
+    out[len] = b'-';
+    len += 1 + put_digits(u64::from(month), 2, &mut out[len + 1..]);
+    out[len] = b'-';
+    len += 1 + put_digits(u64::from(day), 2, &mut out[len + 1..]);
+    len
+}
+
+/// `value` as exactly `count` decimal digits (leading zeros; `value` below `10^count`) at the
+/// start of `out`; returns `count`.
+fn put_digits(mut value: u64, count: usize, out: &mut [u8]) -> usize {
+    for slot in out[..count].iter_mut().rev() {
+        *slot = b'0' + (value % 10) as u8;
+        value /= 10;
+    }
+    count
+}
+
+/// The date of `days` since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's
+/// `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z - era * 146_097;
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = (day_of_year - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
 fn is_leap_year(year: i32) -> bool {
     year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
 }
@@ -315,6 +428,36 @@ mod tests {
         ] {
             assert_eq!(parse_timestamp(bad), None, "{}", String::from_utf8_lossy(bad));
         }
+    }
+
+    #[test]
+    fn dates_and_timestamps_format_as_they_parse() {
+        // Years 0 to 9999, all that RFC 3339 spells, read back; others are written with a sign
+        // and five or more digits, which the decoder does not read.
+        for days in [-719_468, -1, 0, 1, 11_017, 19_782, 2_932_896] {
+            let mut out = [0; 19];
+            let len = write_date(days, &mut out);
+            let (back, rest) = parse_date(&out[..len]).unwrap_or_else(|| panic!("{:?}", &out[..len]));
+            assert_eq!((back, rest), (days, &b""[..]));
+        }
+        let mut out = [0; 19];
+        let len = write_date(-800_000, &mut out);
+        assert_eq!(&out[..len], b"-00221-09-04");
+        let text = |ticks, unit, tz| {
+            let mut out = [0; TIMESTAMP_TEXT_MAX];
+            let len = format_timestamp(ticks, unit, tz, &mut out);
+            String::from_utf8(out[..len].to_vec()).unwrap()
+        };
+        assert_eq!(text(0, TimeUnit::Second, None), "1970-01-01T00:00:00");
+        assert_eq!(text(-1, TimeUnit::Millisecond, None), "1969-12-31T23:59:59.999");
+        assert_eq!(text(1_500, TimeUnit::Second, Some("UTC")), "1970-01-01T00:25:00Z");
+        assert_eq!(text(0, TimeUnit::Nanosecond, Some("+05:30")), "1970-01-01T05:30:00.000000000+05:30");
+        assert_eq!(text(0, TimeUnit::Microsecond, Some("-03:30")), "1969-12-31T20:30:00.000000-03:30");
+        assert_eq!(text(0, TimeUnit::Microsecond, Some("Europe/Paris")), "1970-01-01T00:00:00.000000Z");
+        let far = text(i64::MIN, TimeUnit::Second, Some("+05:30"));
+        assert!(far.starts_with("-292277022657-01-27T"), "{far}");
+        let far = text(i64::MAX, TimeUnit::Second, None);
+        assert!(far.starts_with("+292277026596-12-04T15:30:07"), "{far}");
     }
 
     #[test]

@@ -7,8 +7,10 @@
 //!   with nulls (6.8 MB);
 //! - `arrow:numbers`: a number-dense table, 12 floats and 4 integers a row (7.0 MB).
 //!
-//! Both decoders' batches are compared, column by column, before timing; the byte count is the
-//! input's.
+//! Reads: both decoders' batches are compared, column by column, before timing. Writes (the
+//! same batches as JSON Lines, by jetwire-arrow's `LineDelimitedWriter` and arrow-json's): each
+//! output must read back, with its own library's decoder, to the batches written. The byte count
+//! is the input's.
 
 use std::hint::black_box;
 use std::rc::Rc;
@@ -23,12 +25,60 @@ use crate::harness::{Case, Entry, Group, Op};
 
 /// The specs.
 pub fn specs() -> Vec<CaseSpec> {
-    vec![
-        CaseSpec::new("arrow:logs", Op::Read, |size| case("arrow:logs", logs(size))),
-        CaseSpec::new("arrow:wide", Op::Read, |size| case("arrow:wide", wide(size))),
-        CaseSpec::new("arrow:numbers", Op::Read, |size| case("arrow:numbers", numbers(size))),
-    ]
+    let workloads: [(&'static str, MakeWorkload); 3] =
+        [("arrow:logs", logs), ("arrow:wide", wide), ("arrow:numbers", numbers)];
+    workloads
+        .into_iter()
+        .flat_map(|(name, make)| {
+            [
+                CaseSpec::new(name, Op::Read, move |size| case(name, make(size))),
+                CaseSpec::new(name, Op::Write, move |size| write_case(name, make(size))),
+            ]
+        })
+        .collect()
 }
+
+fn jetwire_write(batches: &[RecordBatch]) -> Result<Vec<u8>, String> {
+    let mut writer = jetwire::arrow::LineDelimitedWriter::new(Vec::new());
+    for batch in batches {
+        writer.write(batch).map_err(|e| e.to_string())?;
+    }
+    writer.finish().map_err(|e| e.to_string())?;
+    Ok(writer.into_inner())
+}
+
+fn arrow_json_write(batches: &[RecordBatch]) -> Result<Vec<u8>, String> {
+    let mut writer = arrow_json::LineDelimitedWriter::new(Vec::new());
+    for batch in batches {
+        writer.write(batch).map_err(|e| e.to_string())?;
+    }
+    writer.finish().map_err(|e| e.to_string())?;
+    Ok(writer.into_inner())
+}
+
+fn write_case(name: &'static str, workload: Workload) -> Result<Case, String> {
+    let Workload { schema, lines } = workload;
+    let batches = Rc::new(jetwire_decode(&schema, &lines).map_err(|e| format!("{name}: {e}"))?);
+    let ours = jetwire_write(&batches)?;
+    if jetwire_decode(&schema, &ours)? != *batches {
+        return Err(format!("{name}: jetwire-arrow's JSON does not read back to the batches written"));
+    }
+    let theirs = arrow_json_write(&batches)?;
+    if arrow_json_decode(&schema, &theirs)? != *batches {
+        return Err(format!("{name}: arrow-json's JSON does not read back to the batches written"));
+    }
+    let (ours_batches, theirs_batches) = (batches.clone(), batches);
+    let entries = vec![
+        Entry::new("jetwire", move || black_box(jetwire_write(&ours_batches).expect("checked")).len()),
+        Entry::new("arrow-json", move || {
+            black_box(arrow_json_write(&theirs_batches).expect("checked")).len()
+        }),
+    ];
+    Ok(Case::new(name, Group::Arrow, Op::Write, lines.len(), entries))
+}
+
+/// Generates a workload at a size.
+type MakeWorkload = fn(Size) -> Workload;
 
 /// A workload: JSON Lines and the schema of their records.
 struct Workload {

@@ -1,0 +1,171 @@
+//! jetwire-arrow's writers: batches of every supported type written as JSON Lines and as an
+//! array, read back to the same batches, and the same JSON values as arrow-json's writer where
+//! the two spell types alike.
+
+use std::sync::Arc;
+
+use arrow_array::RecordBatch;
+use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef, TimeUnit};
+use jetwire_arrow::{ArrayWriter, LineDelimitedWriter, ReaderBuilder, WriterBuilder};
+
+fn decode(schema: &SchemaRef, input: &[u8]) -> RecordBatch {
+    let mut decoder = ReaderBuilder::new(schema.clone()).build_decoder().unwrap();
+    assert_eq!(decoder.decode(input).unwrap(), input.len());
+    decoder.flush().unwrap().unwrap()
+}
+
+fn lines(batch: &RecordBatch, explicit_nulls: bool) -> Vec<u8> {
+    let mut writer = WriterBuilder::new().with_explicit_nulls(explicit_nulls).build_lines(Vec::new());
+    writer.write(batch).unwrap();
+    writer.finish().unwrap();
+    writer.into_inner()
+}
+
+/// A schema with every type the writer writes, and records of it with nulls at every level.
+fn every_type() -> (SchemaRef, &'static str) {
+    let inner =
+        Fields::from(vec![Field::new("a", DataType::Int16, true), Field::new("b", DataType::Utf8, true)]);
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("i8", DataType::Int8, true),
+        Field::new("u64", DataType::UInt64, true),
+        Field::new("f32", DataType::Float32, true),
+        Field::new("f64", DataType::Float64, true),
+        Field::new("b", DataType::Boolean, true),
+        Field::new("d", DataType::Decimal128(12, 3), true),
+        Field::new("s", DataType::Utf8, true),
+        Field::new("ls", DataType::LargeUtf8, true),
+        Field::new("bin", DataType::Binary, true),
+        Field::new("ts", DataType::Timestamp(TimeUnit::Microsecond, None), true),
+        Field::new("tz", DataType::Timestamp(TimeUnit::Millisecond, Some("-03:30".into())), true),
+        Field::new("day", DataType::Date32, true),
+        Field::new("ms", DataType::Date64, true),
+        Field::new_list("list", Field::new("item", DataType::Int32, true), true),
+        Field::new("st", DataType::Struct(inner), true),
+        Field::new_map(
+            "map",
+            "entries",
+            Field::new("keys", DataType::Utf8, false),
+            Field::new("values", DataType::Float64, true),
+            false,
+            true,
+        ),
+        Field::new("tag", DataType::Dictionary(Box::new(DataType::UInt16), Box::new(DataType::Utf8)), true),
+        Field::new("nothing", DataType::Null, true),
+    ]));
+    let records = r#"{"i8": -5, "u64": 18446744073709551615, "f32": 1.25, "f64": -2.5e-300, "b": true, "d": "-12.345", "s": "tab\t\"q\" é", "ls": "", "bin": "AAH/", "ts": "1969-12-31T23:59:59.999999", "tz": "2026-12-07T09:00:00.123-03:30", "day": "2024-02-29", "ms": "1970-01-01T00:00:00.007", "list": [1, null, 3], "st": {"a": 7, "b": null}, "map": {"x": 1.5, "y": null}, "tag": "red", "nothing": null}
+{}
+{"list": [], "st": null, "map": {}, "tag": "blue", "f64": 0.1}
+"#;
+    (schema, records)
+}
+
+#[test]
+fn every_type_reads_back_from_json_lines_and_arrays() {
+    let (schema, records) = every_type();
+    let batch = decode(&schema, records.as_bytes());
+    for explicit_nulls in [false, true] {
+        let written = lines(&batch, explicit_nulls);
+        assert_eq!(decode(&schema, &written), batch, "{}", String::from_utf8_lossy(&written));
+    }
+    let mut array = ArrayWriter::new(Vec::new());
+    array.write_batches(&[&batch, &batch]).unwrap();
+    array.finish().unwrap();
+    let written = array.into_inner();
+    let mut decoder = ReaderBuilder::new(schema.clone()).with_batch_size(3).build_decoder().unwrap();
+    let back = decoder.decode_array(&written).unwrap();
+    assert_eq!(back, [batch.clone(), batch]);
+}
+
+#[test]
+fn values_are_spelled_as_documented() {
+    let (schema, records) = every_type();
+    let batch = decode(&schema, records.as_bytes());
+    let written = String::from_utf8(lines(&batch, false)).unwrap();
+    let first = written.lines().next().unwrap();
+    for expected in [
+        r#""u64":18446744073709551615"#,
+        r#""d":-12.345"#,
+        r#""s":"tab\t\"q\" é""#,
+        r#""bin":"AAH/""#,
+        r#""ts":"1969-12-31T23:59:59.999999""#,
+        r#""tz":"2026-12-07T09:00:00.123-03:30""#,
+        r#""day":"2024-02-29""#,
+        r#""ms":"1970-01-01T00:00:00.007""#,
+        r#""list":[1,null,3]"#,
+        r#""st":{"a":7}"#,
+        r#""map":{"x":1.5,"y":null}"#,
+        r#""tag":"red""#,
+    ] {
+        assert!(first.contains(expected), "{expected} not in {first}");
+    }
+    assert!(!first.contains("nothing"), "{first}");
+    assert_eq!(written.lines().nth(1), Some("{}"));
+    let explicit = String::from_utf8(lines(&batch, true)).unwrap();
+    assert!(explicit.lines().nth(1).unwrap().starts_with(r#"{"i8":null,"u64":null,"#), "{explicit}");
+}
+
+#[test]
+fn an_empty_array_writer_writes_brackets() {
+    let mut writer = ArrayWriter::new(Vec::new());
+    writer.finish().unwrap();
+    assert_eq!(writer.into_inner(), b"[]");
+    let mut writer = LineDelimitedWriter::new(Vec::new());
+    writer.finish().unwrap();
+    assert_eq!(writer.into_inner(), b"");
+}
+
+#[test]
+fn non_finite_floats_are_null_as_in_arrow_json() {
+    let schema = Arc::new(Schema::new(vec![Field::new("x", DataType::Float64, false)]));
+    let column = arrow_array::Float64Array::from(vec![f64::NAN, f64::INFINITY, 1.0]);
+    let batch = RecordBatch::try_new(schema, vec![Arc::new(column)]).unwrap();
+    assert_eq!(lines(&batch, false), b"{\"x\":null}\n{\"x\":null}\n{\"x\":1.0}\n");
+}
+
+#[test]
+fn unsupported_columns_are_refused_before_anything_is_written() {
+    let schema = Arc::new(Schema::new(vec![Field::new("d", DataType::Duration(TimeUnit::Second), false)]));
+    let column = arrow_array::DurationSecondArray::from(vec![1]);
+    let batch = RecordBatch::try_new(schema, vec![Arc::new(column)]).unwrap();
+    let mut writer = LineDelimitedWriter::new(Vec::new());
+    let err = writer.write(&batch).unwrap_err();
+    assert!(err.to_string().contains("field `d`"), "{err}");
+    writer.finish().unwrap();
+    assert_eq!(writer.into_inner(), b"");
+}
+
+/// Where both libraries spell a type alike (numbers, strings, booleans, lists, structs, maps),
+/// jetwire's lines hold the same JSON values as arrow-json's.
+#[test]
+fn the_same_values_as_arrow_json_writes() {
+    let inner =
+        Fields::from(vec![Field::new("a", DataType::Int64, true), Field::new("b", DataType::Utf8, true)]);
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("i", DataType::Int64, true),
+        Field::new("f", DataType::Float64, true),
+        Field::new("s", DataType::Utf8, true),
+        Field::new("b", DataType::Boolean, true),
+        Field::new_list("l", Field::new("item", DataType::Int32, true), true),
+        Field::new("o", DataType::Struct(inner), true),
+    ]));
+    let records = r#"{"i": 1, "f": 0.30000000000000004, "s": "a\u0001b", "b": false, "l": [1, null], "o": {"a": 2, "b": "x"}}
+{"f": 1e300, "l": [], "o": {"a": null}}
+{"i": -9223372036854775808, "s": "\ud83d\ude00", "o": null}
+"#;
+    let batch = decode(&schema, records.as_bytes());
+    let ours = lines(&batch, false);
+    let mut theirs = arrow_json::LineDelimitedWriter::new(Vec::new());
+    theirs.write(&batch).unwrap();
+    theirs.finish().unwrap();
+    let theirs = theirs.into_inner();
+    let values = |bytes: &[u8]| -> Vec<serde_json::Value> {
+        serde_json::Deserializer::from_slice(bytes).into_iter().collect::<Result<_, _>>().unwrap()
+    };
+    assert_eq!(
+        values(&ours),
+        values(&theirs),
+        "{}\n{}",
+        String::from_utf8_lossy(&ours),
+        String::from_utf8_lossy(&theirs)
+    );
+}

@@ -181,7 +181,7 @@ impl Decoder {
             self.pending.extend_from_slice(&rest[..take]);
             consumed += take;
             let pending = std::mem::take(&mut self.pending);
-            let progress = self.decode_slice(&pending, &pending);
+            let progress = self.decode_slice(&pending);
             match progress {
                 Ok(progress) if progress.cut || progress.used < pending.len() => {
                     self.pending = pending[progress.used..].to_vec();
@@ -191,7 +191,7 @@ impl Decoder {
             }
         }
         let rest = &buf[consumed..];
-        let progress = self.decode_slice(rest, rest)?;
+        let progress = self.decode_slice(rest)?;
         if progress.cut {
             self.pending = rest[progress.used..].to_vec();
             return Ok(buf.len());
@@ -200,8 +200,8 @@ impl Decoder {
     }
 
     /// Decodes whole records from the start of `bytes` until the batch is full or the bytes
-    /// end. `source` is what line counting runs over (the same bytes).
-    fn decode_slice(&mut self, bytes: &[u8], source: &[u8]) -> Result<Progress, ArrowError> {
+    /// end.
+    fn decode_slice(&mut self, bytes: &[u8]) -> Result<Progress, ArrowError> {
         let mut reader = JsonReader::new(bytes);
         let mut used = 0;
         loop {
@@ -210,7 +210,7 @@ impl Decoder {
             }
             let more = match reader.next_in_sequence() {
                 Ok(more) => more,
-                Err(err) => return Err(self.fail(err, source, used)),
+                Err(err) => return Err(self.fail(err, bytes, used)),
             };
             if !more {
                 used = bytes.len();
@@ -223,13 +223,13 @@ impl Decoder {
                 }
                 Err(err) if err.is_eof() => {
                     self.columns.truncate(self.rows);
-                    self.count_lines(&source[..used]);
+                    self.count_lines(&bytes[..used]);
                     return Ok(Progress { used, cut: true });
                 }
-                Err(err) => return Err(self.fail(err, source, used)),
+                Err(err) => return Err(self.fail(err, bytes, used)),
             }
         }
-        self.count_lines(&source[..used]);
+        self.count_lines(&bytes[..used]);
         Ok(Progress { used, cut: false })
     }
 
@@ -255,7 +255,7 @@ impl Decoder {
     pub fn flush(&mut self) -> Result<Option<RecordBatch>, ArrowError> {
         if self.pending.iter().any(|byte| !byte.is_ascii_whitespace()) {
             let pending = std::mem::take(&mut self.pending);
-            let progress = self.decode_slice(&pending, &pending)?;
+            let progress = self.decode_slice(&pending)?;
             if progress.cut {
                 let mut reader = JsonReader::new(&pending[progress.used..]);
                 // Read again to have the reader's own end-of-input error, at its position.

@@ -8,6 +8,7 @@ use arrow_schema::{ArrowError, SchemaRef};
 use jetwire_json::Reader as JsonReader;
 
 use crate::columns::{ColumnDecoder, Options, StructColumn};
+use crate::records::{RecordFeed, RecordSink, describe};
 
 /// Builds a [`Decoder`] or a [`Reader`] for a schema: the counterpart of arrow-json's
 /// `ReaderBuilder`, with the same names.
@@ -70,11 +71,8 @@ impl ReaderBuilder {
         let columns = StructColumn::new(false, self.schema.fields().clone(), options)?;
         Ok(Decoder {
             schema: self.schema,
-            columns,
-            batch_size: self.batch_size,
-            rows: 0,
-            pending: Vec::new(),
-            lines_before: 0,
+            batch: Batch { columns, batch_size: self.batch_size, rows: 0 },
+            feed: RecordFeed::default(),
         })
     }
 
@@ -124,33 +122,45 @@ impl ReaderBuilder {
 /// ```
 pub struct Decoder {
     schema: SchemaRef,
+    batch: Batch,
+    feed: RecordFeed,
+}
+
+/// The rows decoded since the last flush.
+struct Batch {
     columns: StructColumn,
     batch_size: usize,
-    /// Rows decoded since the last flush.
     rows: usize,
-    /// The start of a record that an earlier slice ended inside of.
-    pending: Vec<u8>,
-    /// Line feeds before the bytes being decoded, for the lines errors name.
-    lines_before: usize,
+}
+
+impl RecordSink for Batch {
+    fn is_full(&self) -> bool {
+        self.rows == self.batch_size
+    }
+
+    fn append(&mut self, reader: &mut JsonReader<'_>) -> jetwire_json::Result<()> {
+        match self.columns.append_object(reader) {
+            Ok(()) => {
+                self.rows += 1;
+                Ok(())
+            }
+            Err(err) => {
+                self.columns.truncate(self.rows);
+                Err(err)
+            }
+        }
+    }
 }
 
 impl std::fmt::Debug for Decoder {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Decoder")
             .field("schema", &self.schema)
-            .field("batch_size", &self.batch_size)
-            .field("rows", &self.rows)
-            .field("pending", &self.pending.len())
+            .field("batch_size", &self.batch.batch_size)
+            .field("rows", &self.batch.rows)
+            .field("pending", &self.feed.pending_len())
             .finish_non_exhaustive()
     }
-}
-
-/// How far a slice of bytes was decoded.
-struct Progress {
-    /// The bytes decoded: whole records and the whitespace after them.
-    used: usize,
-    /// Whether the bytes after `used` are a record that the slice ends inside of.
-    cut: bool,
 }
 
 impl Decoder {
@@ -170,81 +180,7 @@ impl Decoder {
     /// dropped. How far into `buf` the decoder got is then unknown, so the input cannot go on
     /// through this decoder (as with arrow-json): flush what it holds, if wanted, and stop.
     pub fn decode(&mut self, buf: &[u8]) -> Result<usize, ArrowError> {
-        let mut consumed = 0;
-        while !self.pending.is_empty() {
-            if self.rows == self.batch_size || consumed == buf.len() {
-                return Ok(consumed);
-            }
-            // The cut record ends at a line feed, usually the next one: add up to it and try.
-            let rest = &buf[consumed..];
-            let take = rest.iter().position(|&byte| byte == b'\n').map_or(rest.len(), |at| at + 1);
-            self.pending.extend_from_slice(&rest[..take]);
-            consumed += take;
-            let pending = std::mem::take(&mut self.pending);
-            let progress = self.decode_slice(&pending);
-            match progress {
-                Ok(progress) if progress.cut || progress.used < pending.len() => {
-                    self.pending = pending[progress.used..].to_vec();
-                }
-                Ok(_) => {}
-                Err(err) => return Err(err),
-            }
-        }
-        let rest = &buf[consumed..];
-        let progress = self.decode_slice(rest)?;
-        if progress.cut {
-            self.pending = rest[progress.used..].to_vec();
-            return Ok(buf.len());
-        }
-        Ok(consumed + progress.used)
-    }
-
-    /// Decodes whole records from the start of `bytes` until the batch is full or the bytes
-    /// end.
-    fn decode_slice(&mut self, bytes: &[u8]) -> Result<Progress, ArrowError> {
-        let mut reader = JsonReader::new(bytes);
-        let mut used = 0;
-        loop {
-            if self.rows == self.batch_size {
-                break;
-            }
-            let more = match reader.next_in_sequence() {
-                Ok(more) => more,
-                Err(err) => return Err(self.fail(err, bytes, used)),
-            };
-            if !more {
-                used = bytes.len();
-                break;
-            }
-            match self.columns.append_object(&mut reader) {
-                Ok(()) => {
-                    self.rows += 1;
-                    used = reader.offset();
-                }
-                Err(err) if err.is_eof() => {
-                    self.columns.truncate(self.rows);
-                    self.count_lines(&bytes[..used]);
-                    return Ok(Progress { used, cut: true });
-                }
-                Err(err) => return Err(self.fail(err, bytes, used)),
-            }
-        }
-        self.count_lines(&bytes[..used]);
-        Ok(Progress { used, cut: false })
-    }
-
-    fn count_lines(&mut self, bytes: &[u8]) {
-        self.lines_before += count_line_feeds(bytes);
-    }
-
-    /// The error `err`, from a reader over `source`, whose first `used` bytes were decoded: the
-    /// batch is cut back to its whole rows.
-    #[cold]
-    fn fail(&mut self, err: jetwire_json::Error, source: &[u8], used: usize) -> ArrowError {
-        self.columns.truncate(self.rows);
-        let message = describe(&err, self.lines_before, false);
-        self.count_lines(&source[..used]);
-        ArrowError::JsonError(message)
+        self.feed.feed(&mut self.batch, buf)
     }
 
     /// The rows decoded since the last flush, as a batch; `None` if there are none.
@@ -253,25 +189,17 @@ impl Decoder {
     ///
     /// When a record is cut short: the input ended inside it.
     pub fn flush(&mut self) -> Result<Option<RecordBatch>, ArrowError> {
-        if self.pending.iter().any(|byte| !byte.is_ascii_whitespace()) {
-            let pending = std::mem::take(&mut self.pending);
-            let progress = self.decode_slice(&pending)?;
-            if progress.cut {
-                let mut reader = JsonReader::new(&pending[progress.used..]);
-                // Read again to have the reader's own end-of-input error, at its position.
-                let err = match reader.next_in_sequence().and_then(|_| reader.skip_value()) {
-                    Err(err) => err,
-                    Ok(()) => reader.data_error("the record is cut short"),
-                };
-                return Err(ArrowError::JsonError(describe(&err, self.lines_before, false)));
-            }
-        }
-        self.pending.clear();
-        if self.rows == 0 {
+        self.feed.finish(&mut self.batch)?;
+        self.take_batch()
+    }
+
+    /// The rows decoded so far, as a batch.
+    fn take_batch(&mut self) -> Result<Option<RecordBatch>, ArrowError> {
+        if self.batch.rows == 0 {
             return Ok(None);
         }
-        let rows = std::mem::take(&mut self.rows);
-        let columns = self.columns.finish_columns();
+        let rows = std::mem::take(&mut self.batch.rows);
+        let columns = self.batch.columns.finish_columns();
         let options = RecordBatchOptions::new().with_row_count(Some(rows));
         RecordBatch::try_new_with_options(self.schema.clone(), columns, &options).map(Some)
     }
@@ -308,56 +236,20 @@ impl Decoder {
             reader.begin_array()?;
             let mut index = 0;
             while reader.next_element()? {
-                self.columns.append_object(&mut reader).map_err(|err| err.prepend_index(index))?;
-                self.rows += 1;
+                self.batch.append(&mut reader).map_err(|err| err.prepend_index(index))?;
                 index += 1;
-                if self.rows == self.batch_size {
-                    batches.extend(self.flush().map_err(jetwire_json::Error::custom)?);
+                if self.batch.is_full() {
+                    batches.extend(self.take_batch().map_err(jetwire_json::Error::custom)?);
                 }
             }
             reader.finish()
         })();
         if let Err(err) = result {
-            self.columns.truncate(self.rows);
-            return Err(ArrowError::JsonError(describe(&err, self.lines_before, true)));
+            return Err(ArrowError::JsonError(describe(&err, self.feed.lines_before(), true)));
         }
         batches.extend(self.flush()?);
         Ok(batches)
     }
-}
-
-/// How many line feeds `bytes` holds. Every byte decoded is counted once, for the lines that
-/// errors name, so the count runs 64 bytes at a time into a byte-wide sum that the compiler
-/// turns into vector compares.
-fn count_line_feeds(bytes: &[u8]) -> usize {
-    let mut chunks = bytes.chunks_exact(64);
-    let mut count = 0;
-    for chunk in &mut chunks {
-        let in_chunk: u8 = chunk.iter().map(|&byte| u8::from(byte == b'\n')).sum();
-        count += usize::from(in_chunk);
-    }
-    count + chunks.remainder().iter().filter(|&&byte| byte == b'\n').count()
-}
-
-/// `err`'s message with its line (counted after `lines_before` line feeds), column, JSON Pointer
-/// and the Arrow column it concerns: the pointer's first name, or its second when it starts with
-/// the record's index in an array (`in_array`).
-fn describe(err: &jetwire_json::Error, lines_before: usize, in_array: bool) -> String {
-    let mut text = format!("line {}, column {}", lines_before + err.line(), err.column());
-    let path = err.path();
-    if !path.is_empty() {
-        text.push_str(&format!(", at {path}"));
-        let column = path
-            .split('/')
-            .nth(if in_array { 2 } else { 1 })
-            .map(|segment| segment.replace("~1", "/").replace("~0", "~"));
-        if let Some(column) = column {
-            text.push_str(&format!(" (column {column:?})"));
-        }
-    }
-    text.push_str(": ");
-    text.push_str(err.message());
-    text
 }
 
 /// Reads the records of a [`BufRead`] batch by batch: the counterpart of arrow-json's `Reader`.
@@ -403,19 +295,5 @@ impl<R: BufRead> Iterator for Reader<R> {
 impl<R: BufRead> RecordBatchReader for Reader<R> {
     fn schema(&self) -> SchemaRef {
         self.decoder.schema.clone()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn line_feeds_are_counted_in_every_chunk_and_the_rest() {
-        let mut bytes = vec![b'x'; 1000];
-        for at in [0, 63, 64, 127, 500, 998, 999] {
-            bytes[at] = b'\n';
-        }
-        assert_eq!(super::count_line_feeds(&bytes), 7);
-        assert_eq!(super::count_line_feeds(&[b'\n'; 64 * 4]), 256);
-        assert_eq!(super::count_line_feeds(b""), 0);
     }
 }

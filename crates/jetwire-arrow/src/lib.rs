@@ -53,6 +53,15 @@
 //! field that is not nullable. Other types are refused when the decoder is built
 //! (`NotYetImplemented`, naming the field).
 //!
+//! # Inferring a schema
+//!
+//! [`infer_json_schema`] (and [`infer_json_schema_from_seekable`], [`infer_json_schema_from_array`],
+//! and [`SchemaInferrer`] for input in pieces) gives the schema of a sample of records by
+//! arrow-json's rules: `Int64`, `Float64`, `Utf8`, `Boolean`, `Null`, lists and structs, every
+//! field nullable; integers beside floats make `Float64`, other mixed scalars `Utf8`, and a scalar
+//! beside arrays a list. Fields come in order of first appearance. Each record is walked on the
+//! reader and merged into the schema so far, never held as a tree.
+//!
 //! # Writing
 //!
 //! Each row is an object of its non-null columns (all of them with
@@ -85,9 +94,14 @@
 
 mod columns;
 mod decoder;
+mod infer;
+mod records;
 mod writer;
 
 pub use decoder::{Decoder, Reader, ReaderBuilder};
+pub use infer::{
+    SchemaInferrer, infer_json_schema, infer_json_schema_from_array, infer_json_schema_from_seekable,
+};
 pub use writer::{ArrayWriter, LineDelimitedWriter, WriterBuilder};
 
 /// The Arrow crates jetwire-arrow is built on, for naming their types at the same versions.

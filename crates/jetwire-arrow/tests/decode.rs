@@ -420,4 +420,30 @@ proptest! {
         }
         prop_assert_eq!(decoder.flush().unwrap().unwrap(), whole);
     }
+
+    /// Records spread over lines (pretty-printed, two to a line at times), read through a
+    /// small buffer into small batches, decode as the whole does: a record cut after a full
+    /// batch waits for the next one.
+    #[test]
+    fn records_over_lines_through_a_small_buffer(
+        records in prop::collection::vec((record(), any::<bool>()), 1..12),
+        capacity in 1usize..64,
+        batch_size in 1usize..5,
+    ) {
+        let schema = generated_schema();
+        let input: String = records.iter().map(|(record, same_line)| {
+            let value: serde_json::Value = serde_json::from_str(record).unwrap();
+            let text = serde_json::to_string_pretty(&value).unwrap();
+            text + if *same_line { " " } else { "\n" }
+        }).collect();
+        let whole = decode(&schema, &input).unwrap();
+        let reader = std::io::BufReader::with_capacity(capacity, input.as_bytes());
+        let mut offset = 0;
+        for batch in ReaderBuilder::new(schema).with_batch_size(batch_size).build(reader).unwrap() {
+            let batch = batch.unwrap();
+            prop_assert_eq!(&batch, &whole.slice(offset, batch.num_rows()));
+            offset += batch.num_rows();
+        }
+        prop_assert_eq!(offset, whole.num_rows());
+    }
 }

@@ -284,9 +284,13 @@ impl RecordSink for Sample {
     }
 
     fn append(&mut self, reader: &mut JsonReader<'_>) -> Result<()> {
-        // The record is checked whole first, so that one cut by the end of a piece (or bad
-        // JSON) merges nothing.
-        reader.clone().skip_value()?;
+        // The record is first read through whole, so that one cut by the end of a piece
+        // merges nothing. Other errors are left to the walk, which names their place.
+        if let Err(err) = reader.clone().skip_value() {
+            if err.is_eof() {
+                return Err(err);
+            }
+        }
         let kind = reader.peek()?;
         if kind != TokenKind::BeginObject {
             return Err(

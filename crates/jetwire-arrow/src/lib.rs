@@ -62,6 +62,15 @@
 //! beside arrays a list. Fields come in order of first appearance. Each record is walked on the
 //! reader and merged into the schema so far, never held as a tree.
 //!
+//! # Input
+//!
+//! Records come from byte slices of any size ([`Decoder::decode`], which keeps a record cut
+//! between two slices until the next one completes it), from an [`std::io::BufRead`]
+//! ([`ReaderBuilder::build`]), from a JSON array ([`Decoder::decode_array`]), or, with the
+//! features `tokio` and `futures`, from a tokio `AsyncBufRead` or a `Stream` of byte chunks
+//! (`ReaderBuilder::build_async`, an `AsyncReader` that is a `Stream` of batches). Each holds
+//! at most one batch and one cut record.
+//!
 //! # Writing
 //!
 //! Each row is an object of its non-null columns (all of them with
@@ -92,12 +101,18 @@
 //!
 //! See docs/architecture.md in the repository for how the crates fit together.
 
+#[cfg(any(feature = "tokio", feature = "futures"))]
+mod async_reader;
 mod columns;
 mod decoder;
 mod infer;
 mod records;
 mod writer;
 
+#[cfg(feature = "futures")]
+pub use async_reader::ChunkStream;
+#[cfg(any(feature = "tokio", feature = "futures"))]
+pub use async_reader::{AsyncBytes, AsyncReader};
 pub use decoder::{Decoder, Reader, ReaderBuilder};
 pub use infer::{
     SchemaInferrer, infer_json_schema, infer_json_schema_from_array, infer_json_schema_from_seekable,

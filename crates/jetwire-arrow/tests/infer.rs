@@ -118,7 +118,7 @@ fn records_no_schema_holds_are_errors_naming_where() {
     );
     assert_eq!(
         error("{\"a\": 1}\n{\"a\": tru}"),
-        "Json error: line 2, column 7, at /a (column \"a\"): invalid literal: expected `true`"
+        "Json error: line 2, column 7, at /a (column \"a\"): expected `true`, found `tru`"
     );
     assert!(error("{\"a\": 1}\n{\"a\": [1, 2").starts_with("Json error: line 2, column "));
     let deep = format!("{{\"a\": {}{}}}", "[".repeat(100_000), "]".repeat(100_000));

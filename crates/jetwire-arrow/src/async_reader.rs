@@ -8,7 +8,7 @@ use std::task::{Context, Poll, ready};
 use arrow_array::RecordBatch;
 use arrow_schema::{ArrowError, SchemaRef};
 
-use crate::Decoder;
+use crate::{Decoder, ReaderBuilder};
 
 /// Where an [`AsyncReader`] gets its bytes: any tokio `AsyncBufRead` (feature `tokio`), and a
 /// `Stream` of byte chunks in a [`ChunkStream`] (feature `futures`).
@@ -20,6 +20,19 @@ pub trait AsyncBytes: Unpin {
     /// Marks the first `amount` bytes of the last [`poll_bytes`](Self::poll_bytes) as read.
     #[doc(hidden)]
     fn consume(&mut self, amount: usize);
+}
+
+impl ReaderBuilder {
+    /// A reader of the records of an async source, batch by batch: a tokio `AsyncBufRead`
+    /// (feature `tokio`), or a `Stream` of byte chunks in a [`ChunkStream`](crate::ChunkStream)
+    /// (feature `futures`).
+    ///
+    /// # Errors
+    ///
+    /// As [`build_decoder`](Self::build_decoder).
+    pub fn build_async<S: AsyncBytes>(self, source: S) -> Result<AsyncReader<S>, ArrowError> {
+        Ok(AsyncReader::new(source, self.build_decoder()?))
+    }
 }
 
 /// Reads the records of an async source batch by batch: the async counterpart of

@@ -84,18 +84,6 @@ impl ReaderBuilder {
     pub fn build<R: BufRead>(self, reader: R) -> Result<Reader<R>, ArrowError> {
         Ok(Reader { reader, decoder: self.build_decoder()?, failed: false })
     }
-
-    /// A reader of the records of an async source, batch by batch: a tokio `AsyncBufRead`
-    /// (feature `tokio`), or a `Stream` of byte chunks in a [`ChunkStream`](crate::ChunkStream)
-    /// (feature `futures`).
-    ///
-    /// # Errors
-    ///
-    /// As [`build_decoder`](Self::build_decoder).
-    #[cfg(any(feature = "tokio", feature = "futures"))]
-    pub fn build_async<S: crate::AsyncBytes>(self, source: S) -> Result<crate::AsyncReader<S>, ArrowError> {
-        Ok(crate::AsyncReader::new(source, self.build_decoder()?))
-    }
 }
 
 /// Decodes JSON records, fed in byte slices of any size, into record batches: the counterpart of

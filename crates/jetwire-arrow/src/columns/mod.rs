@@ -19,9 +19,7 @@ use arrow_schema::{ArrowError, DataType, Field};
 use jetwire_json::{Reader, Result};
 
 pub(crate) use nested::StructColumn;
-pub(crate) use temporal::{
-    TIMESTAMP_TEXT_MAX, format_timestamp, format_timestamp_at, write_date, zone_offset,
-};
+pub(crate) use temporal::{TIMESTAMP_TEXT_MAX, format_timestamp, write_date, zone_offset};
 
 /// Reads the values of one column and builds its array.
 pub(crate) trait ColumnDecoder: Send {

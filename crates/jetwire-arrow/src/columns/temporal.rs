@@ -259,27 +259,17 @@ fn parse_timestamp(bytes: &[u8]) -> Option<Timestamp> {
 /// digits (19), `T`, the time (8), 9 fraction digits and the point, and an offset (6).
 pub(crate) const TIMESTAMP_TEXT_MAX: usize = 44;
 
-/// `ticks` of `unit` since 1970-01-01T00:00:00Z as RFC 3339 text, in the column's zone `tz`,
-/// written into `out`, whose used length it returns: without an offset when the column has no
-/// zone, with `Z` or the offset when its zone is one; in UTC with `Z` when it is a named zone
-/// (there is no time-zone database). The fraction has the unit's digits (none for seconds).
-pub(crate) fn format_timestamp(
-    ticks: i64,
-    unit: TimeUnit,
-    tz: Option<&str>,
-    out: &mut [u8; TIMESTAMP_TEXT_MAX],
-) -> usize {
-    format_timestamp_at(ticks, unit, zone_offset(tz), out)
-}
-
 /// The offset that [`format_timestamp`] writes for a column's zone `tz`, in seconds east: none
-/// without a zone, 0 (UTC) for a named zone.
+/// without a zone, 0 (UTC) for a named zone (there is no time-zone database).
 pub(crate) fn zone_offset(tz: Option<&str>) -> Option<i32> {
     tz.map(|name| parse_zone(name).unwrap_or(0))
 }
 
-/// [`format_timestamp`] with the zone's offset already found ([`zone_offset`]).
-pub(crate) fn format_timestamp_at(
+/// `ticks` of `unit` since 1970-01-01T00:00:00Z as RFC 3339 text at `offset` (seconds east,
+/// from the column's zone by [`zone_offset`]), written into `out`, whose used length it returns:
+/// without an offset when the column has no zone, with `Z` or the offset when it has one. The
+/// fraction has the unit's digits (none for seconds).
+pub(crate) fn format_timestamp(
     ticks: i64,
     unit: TimeUnit,
     offset: Option<i32>,
@@ -445,7 +435,7 @@ mod tests {
         assert_eq!(&out[..len], b"-00221-09-04");
         let text = |ticks, unit, tz| {
             let mut out = [0; TIMESTAMP_TEXT_MAX];
-            let len = format_timestamp(ticks, unit, tz, &mut out);
+            let len = format_timestamp(ticks, unit, zone_offset(tz), &mut out);
             String::from_utf8(out[..len].to_vec()).unwrap()
         };
         assert_eq!(text(0, TimeUnit::Second, None), "1970-01-01T00:00:00");

@@ -1,0 +1,332 @@
+//! [`Column`]: an Arrow array made ready, once a batch, for writing its values as JSON: its type
+//! looked at and its array downcast once, so that each value is one `match` on the variant and
+//! a typed read.
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::*;
+use arrow_array::*;
+use arrow_buffer::{ArrowNativeType, NullBuffer};
+use arrow_schema::{ArrowError, DataType, TimeUnit};
+use jetwire_json::Writer as JsonWriter;
+
+use crate::columns::{TIMESTAMP_TEXT_MAX, format_timestamp, write_date, zone_offset};
+
+pub(super) type JsonResult = jetwire_json::Result<()>;
+pub(super) type RowWriter<'w> = JsonWriter<&'w mut Vec<u8>>;
+
+/// A named column of a struct (or of the batch): its name as escaped JSON text, and its values.
+pub(super) struct Member<'a> {
+    key: Vec<u8>,
+    column: Column<'a>,
+}
+
+impl<'a> Member<'a> {
+    /// The members of the columns `arrays`, named by `fields`.
+    pub(super) fn all(
+        fields: &arrow_schema::Fields,
+        arrays: &'a [ArrayRef],
+    ) -> Result<Vec<Self>, ArrowError> {
+        fields
+            .iter()
+            .zip(arrays)
+            .map(|(field, array)| {
+                let column = Column::of(array.as_ref()).map_err(|refused| refused.error(field.name()))?;
+                Ok(Member { key: escaped_name(field.name()), column })
+            })
+            .collect()
+    }
+}
+
+/// A type the writer does not write, found while preparing a column.
+pub(super) struct Refused(DataType);
+
+impl Refused {
+    fn error(self, field: &str) -> ArrowError {
+        ArrowError::NotYetImplemented(format!(
+            "jetwire-arrow does not write {} as JSON (field `{field}`)",
+            self.0
+        ))
+    }
+}
+
+/// An array ready to write: which of its values are null, and the values.
+pub(super) struct Column<'a> {
+    /// The logical nulls: a dictionary's null values and every value of a `Null` array
+    /// included.
+    nulls: Option<NullBuffer>,
+    values: Values<'a>,
+}
+
+/// The values of a column, by type.
+enum Values<'a> {
+    Null,
+    Boolean(&'a BooleanArray),
+    Int8(&'a Int8Array),
+    Int16(&'a Int16Array),
+    Int32(&'a Int32Array),
+    Int64(&'a Int64Array),
+    UInt8(&'a UInt8Array),
+    UInt16(&'a UInt16Array),
+    UInt32(&'a UInt32Array),
+    UInt64(&'a UInt64Array),
+    Float16(&'a Float16Array),
+    Float32(&'a Float32Array),
+    Float64(&'a Float64Array),
+    /// Written as exact number text at the scale.
+    Decimal128(&'a Decimal128Array, i8),
+    Utf8(&'a StringArray),
+    LargeUtf8(&'a LargeStringArray),
+    /// Written as base64.
+    Binary(&'a BinaryArray),
+    LargeBinary(&'a LargeBinaryArray),
+    /// A timestamp's ticks, with its unit and the offset it is written at.
+    Timestamp(&'a [i64], TimeUnit, Option<i32>),
+    Date32(&'a Date32Array),
+    /// Milliseconds, written as a date and time.
+    Date64(&'a Date64Array),
+    List(&'a ListArray, Box<Column<'a>>),
+    LargeList(&'a LargeListArray, Box<Column<'a>>),
+    /// A struct's columns, as a nested object.
+    Struct(Vec<Member<'a>>),
+    /// A map's entries, as an object of its keys.
+    Map(&'a MapArray, MapKeys<'a>, Box<Column<'a>>),
+    /// Each row's index into the values, and the values.
+    Dictionary(Vec<usize>, Box<Column<'a>>),
+}
+
+/// A map's keys: strings.
+enum MapKeys<'a> {
+    Utf8(&'a StringArray),
+    LargeUtf8(&'a LargeStringArray),
+}
+
+impl<'a> Column<'a> {
+    /// `array` ready to write, or the type (at any depth) that the writer does not write.
+    pub(super) fn of(array: &'a dyn Array) -> Result<Column<'a>, Refused> {
+        let values = match array.data_type() {
+            DataType::Null => Values::Null,
+            DataType::Boolean => Values::Boolean(array.as_boolean()),
+            DataType::Int8 => Values::Int8(array.as_primitive()),
+            DataType::Int16 => Values::Int16(array.as_primitive()),
+            DataType::Int32 => Values::Int32(array.as_primitive()),
+            DataType::Int64 => Values::Int64(array.as_primitive()),
+            DataType::UInt8 => Values::UInt8(array.as_primitive()),
+            DataType::UInt16 => Values::UInt16(array.as_primitive()),
+            DataType::UInt32 => Values::UInt32(array.as_primitive()),
+            DataType::UInt64 => Values::UInt64(array.as_primitive()),
+            DataType::Float16 => Values::Float16(array.as_primitive()),
+            DataType::Float32 => Values::Float32(array.as_primitive()),
+            DataType::Float64 => Values::Float64(array.as_primitive()),
+            DataType::Decimal128(_, scale) => Values::Decimal128(array.as_primitive(), *scale),
+            DataType::Utf8 => Values::Utf8(array.as_string()),
+            DataType::LargeUtf8 => Values::LargeUtf8(array.as_string()),
+            DataType::Binary => Values::Binary(array.as_binary()),
+            DataType::LargeBinary => Values::LargeBinary(array.as_binary()),
+            DataType::Timestamp(unit, tz) => {
+                let ticks: &[i64] = match unit {
+                    TimeUnit::Second => array.as_primitive::<TimestampSecondType>().values(),
+                    TimeUnit::Millisecond => array.as_primitive::<TimestampMillisecondType>().values(),
+                    TimeUnit::Microsecond => array.as_primitive::<TimestampMicrosecondType>().values(),
+                    TimeUnit::Nanosecond => array.as_primitive::<TimestampNanosecondType>().values(),
+                };
+                Values::Timestamp(ticks, *unit, zone_offset(tz.as_deref()))
+            }
+            DataType::Date32 => Values::Date32(array.as_primitive()),
+            DataType::Date64 => Values::Date64(array.as_primitive()),
+            DataType::List(_) => {
+                let list = array.as_list::<i32>();
+                Values::List(list, Box::new(Column::of(list.values().as_ref())?))
+            }
+            DataType::LargeList(_) => {
+                let list = array.as_list::<i64>();
+                Values::LargeList(list, Box::new(Column::of(list.values().as_ref())?))
+            }
+            DataType::Struct(fields) => {
+                let array = array.as_struct();
+                let members = fields
+                    .iter()
+                    .zip(array.columns())
+                    .map(|(field, column)| {
+                        Ok(Member { key: escaped_name(field.name()), column: Column::of(column.as_ref())? })
+                    })
+                    .collect::<Result<_, Refused>>()?;
+                Values::Struct(members)
+            }
+            DataType::Map(..) => {
+                let map = array.as_map();
+                let keys = match map.keys().data_type() {
+                    DataType::Utf8 => MapKeys::Utf8(map.keys().as_string()),
+                    DataType::LargeUtf8 => MapKeys::LargeUtf8(map.keys().as_string()),
+                    other => return Err(Refused(other.clone())),
+                };
+                Values::Map(map, keys, Box::new(Column::of(map.values().as_ref())?))
+            }
+            DataType::Dictionary(key, _) if key.is_dictionary_key_type() => {
+                let dictionary = array.as_any_dictionary();
+                Values::Dictionary(
+                    dictionary.normalized_keys(),
+                    Box::new(Column::of(dictionary.values().as_ref())?),
+                )
+            }
+            other => return Err(Refused(other.clone())),
+        };
+        Ok(Column { nulls: array.logical_nulls(), values })
+    }
+
+    /// Whether the value at `row` is null.
+    #[inline]
+    pub(super) fn is_null(&self, row: usize) -> bool {
+        self.nulls.as_ref().is_some_and(|nulls| nulls.is_null(row))
+    }
+
+    /// Writes the value at `row`, `null` included.
+    fn write(&self, writer: &mut RowWriter<'_>, row: usize, explicit_nulls: bool) -> JsonResult {
+        if self.is_null(row) {
+            return writer.null();
+        }
+        self.write_valid(writer, row, explicit_nulls)
+    }
+
+    /// Writes the value at `row`, which is not null.
+    fn write_valid(&self, writer: &mut RowWriter<'_>, row: usize, explicit_nulls: bool) -> JsonResult {
+        match &self.values {
+            Values::Null => writer.null(),
+            Values::Boolean(array) => writer.bool(array.value(row)),
+            Values::Int8(array) => writer.i8(array.value(row)),
+            Values::Int16(array) => writer.i16(array.value(row)),
+            Values::Int32(array) => writer.i32(array.value(row)),
+            Values::Int64(array) => writer.i64(array.value(row)),
+            Values::UInt8(array) => writer.u8(array.value(row)),
+            Values::UInt16(array) => writer.u16(array.value(row)),
+            Values::UInt32(array) => writer.u32(array.value(row)),
+            Values::UInt64(array) => writer.u64(array.value(row)),
+            // A float that JSON cannot spell (NaN, an infinity) is written as null, as arrow-json
+            // writes it.
+            Values::Float16(array) => finite(writer, f64::from(array.value(row).to_f32())),
+            Values::Float32(array) => {
+                let value = array.value(row);
+                if value.is_finite() { writer.f32(value) } else { writer.null() }
+            }
+            Values::Float64(array) => finite(writer, array.value(row)),
+            Values::Decimal128(array, scale) => writer.number_text(&decimal_text(array.value(row), *scale)),
+            Values::Utf8(array) => writer.string(array.value(row)),
+            Values::LargeUtf8(array) => writer.string(array.value(row)),
+            Values::Binary(array) => writer.bytes_base64(array.value(row)),
+            Values::LargeBinary(array) => writer.bytes_base64(array.value(row)),
+            Values::Timestamp(ticks, unit, offset) => {
+                let mut text = [0; TIMESTAMP_TEXT_MAX];
+                let len = format_timestamp(ticks[row], *unit, *offset, &mut text);
+                writer.escaped_string(&text[..len])
+            }
+            Values::Date32(array) => {
+                let mut text = [0; 19];
+                let len = write_date(i64::from(array.value(row)), &mut text);
+                writer.escaped_string(&text[..len])
+            }
+            Values::Date64(array) => {
+                let mut text = [0; TIMESTAMP_TEXT_MAX];
+                let len = format_timestamp(array.value(row), TimeUnit::Millisecond, None, &mut text);
+                writer.escaped_string(&text[..len])
+            }
+            Values::List(list, elements) => {
+                write_list(writer, list.value_offsets(), row, elements, explicit_nulls)
+            }
+            Values::LargeList(list, elements) => {
+                write_list(writer, list.value_offsets(), row, elements, explicit_nulls)
+            }
+            Values::Struct(members) => write_object(writer, members, row, explicit_nulls),
+            Values::Map(map, keys, values) => {
+                let offsets = map.value_offsets();
+                writer.begin_object()?;
+                for entry in offsets[row].as_usize()..offsets[row + 1].as_usize() {
+                    match keys {
+                        MapKeys::Utf8(keys) => writer.property_name(keys.value(entry))?,
+                        MapKeys::LargeUtf8(keys) => writer.property_name(keys.value(entry))?,
+                    }
+                    values.write(writer, entry, explicit_nulls)?;
+                }
+                writer.end_object()
+            }
+            Values::Dictionary(keys, values) => values.write_valid(writer, keys[row], explicit_nulls),
+        }
+    }
+}
+
+/// Row `row` of `members` as an object; null members are left out unless `explicit_nulls`.
+pub(super) fn write_object(
+    writer: &mut RowWriter<'_>,
+    members: &[Member<'_>],
+    row: usize,
+    explicit_nulls: bool,
+) -> JsonResult {
+    writer.begin_object()?;
+    for member in members {
+        if member.column.is_null(row) {
+            if explicit_nulls {
+                writer.property_name_escaped(&member.key)?;
+                writer.null()?;
+            }
+            continue;
+        }
+        writer.property_name_escaped(&member.key)?;
+        member.column.write_valid(writer, row, explicit_nulls)?;
+    }
+    writer.end_object()
+}
+
+/// The elements of the list at `row` (between its two `offsets`) as an array.
+fn write_list<O: ArrowNativeType>(
+    writer: &mut RowWriter<'_>,
+    offsets: &[O],
+    row: usize,
+    elements: &Column<'_>,
+    explicit_nulls: bool,
+) -> JsonResult {
+    writer.begin_array()?;
+    for element in offsets[row].as_usize()..offsets[row + 1].as_usize() {
+        elements.write(writer, element, explicit_nulls)?;
+    }
+    writer.end_array()
+}
+
+fn finite(writer: &mut RowWriter<'_>, value: f64) -> JsonResult {
+    if value.is_finite() { writer.f64(value) } else { writer.null() }
+}
+
+/// `name` as the escaped text of a JSON property name (without its quotes).
+fn escaped_name(name: &str) -> Vec<u8> {
+    let mut writer = JsonWriter::new();
+    // Writing a string to a fresh writer cannot fail.
+    let _ = writer.string(name);
+    let quoted = writer.into_vec();
+    quoted[1..quoted.len() - 1].to_vec()
+}
+
+/// A decimal of `scale` as JSON number text: `1234` at scale 2 is `12.34`, at scale -1 `12340`.
+fn decimal_text(value: i128, scale: i8) -> String {
+    let digits = value.unsigned_abs().to_string();
+    let sign = if value < 0 { "-" } else { "" };
+    if scale <= 0 {
+        let zeros = if value == 0 { 0 } else { usize::from(scale.unsigned_abs()) };
+        return format!("{sign}{digits}{}", "0".repeat(zeros));
+    }
+    let scale = usize::from(scale.unsigned_abs());
+    let digits = format!("{digits:0>width$}", width = scale + 1);
+    let (whole, fraction) = digits.split_at(digits.len() - scale);
+    format!("{sign}{whole}.{fraction}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decimal_text;
+
+    #[test]
+    fn decimals_are_written_at_their_scale() {
+        assert_eq!(decimal_text(1234, 2), "12.34");
+        assert_eq!(decimal_text(-7, 2), "-0.07");
+        assert_eq!(decimal_text(0, 3), "0.000");
+        assert_eq!(decimal_text(12, -2), "1200");
+        assert_eq!(decimal_text(0, -2), "0");
+        assert_eq!(decimal_text(5, 0), "5");
+    }
+}

@@ -133,7 +133,7 @@ const ESCAPES: [([u8; 8], u8); 0x60] = {
 /// wait on one another; only the count of bytes written runs through them. Near the end of the
 /// text a step stores a (zero-padded) register and the escape of its first special only.
 #[inline(never)]
-fn escape_from(out: &mut Vec<u8>, text: &[u8], mut at: usize) {
+pub(crate) fn escape_from(out: &mut Vec<u8>, text: &[u8], mut at: usize) {
     while at < text.len() {
         let end = text.len().min(at + STRETCH);
         out.reserve((end - at) * MAX_ESCAPE + WINDOW);

@@ -446,10 +446,21 @@ impl<O: Output> Writer<O> {
     /// ```
     #[inline]
     pub fn property_name_escaped(&mut self, escaped: &[u8]) -> Result<()> {
-        self.before_property_name()?;
         if !self.options.skip_validation && !escape::is_valid_escaped_content(escaped) {
             return Err(misuse("a pre-escaped property name that is not valid JSON string content"));
         }
+        // The common case in one append, as in `property_name`: compact output, a short name,
+        // after the object's `{` or after a member.
+        if self.options.indent.is_none()
+            && escaped.len() <= SHORT_APPEND_MAX
+            && matches!(self.state, State::ObjectFirst | State::ObjectNext)
+        {
+            let skip = usize::from(self.state == State::ObjectFirst);
+            extend_short_between(self.out.buffer(), b",\"", skip, escaped, b"\":");
+            self.state = State::Value;
+            return Ok(());
+        }
+        self.before_property_name()?;
         let buffer = self.out.buffer();
         buffer.push(b'"');
         buffer.extend_from_slice(escaped);
@@ -552,6 +563,33 @@ impl<O: Output> Writer<O> {
     /// them and makes them an error.
     #[inline]
     pub fn string_bytes(&mut self, text: &[u8]) -> Result<()> {
+        // The common case: compact output, minimal escaping, and a short string where a value
+        // may stand (without a comma or after one). With no escape it is one append; otherwise
+        // the escaping goes on from the first byte that needs it, without a second scan.
+        if self.options.indent.is_none()
+            && self.escape_mode().is_minimal()
+            && text.len() <= SHORT_APPEND_MAX
+            && matches!(self.state, State::Value | State::ArrayFirst | State::ArrayNext)
+        {
+            let skip = usize::from(self.state != State::ArrayNext);
+            let buffer = self.out.buffer();
+            match scan::find_string_special(text) {
+                None => extend_short_between(buffer, b",\"", skip, text, b"\""),
+                Some(at) => {
+                    extend_short_between(buffer, b",\"", skip, &text[..at], b"");
+                    escape::escape_from(buffer, text, at);
+                    buffer.push(b'"');
+                }
+            }
+            self.end_value();
+            return self.out.maybe_flush().map_err(|err| self.sink_error(err));
+        }
+        self.string_general(text)
+    }
+
+    /// [`string_bytes`](Self::string_bytes) in every other case.
+    #[inline]
+    fn string_general(&mut self, text: &[u8]) -> Result<()> {
         let mark = self.mark();
         self.before_value()?;
         let mode = self.escape_mode();

@@ -39,9 +39,10 @@
 //! | `Boolean` | `true`, `false` |
 //! | `Int8` … `UInt64` | integers in the type's range (no fraction, no exponent beyond the integer) |
 //! | `Float16`, `Float32`, `Float64` | numbers, rounded once to the nearest value |
-//! | `Decimal128(p, s)` | numbers, or strings holding them, exact at scale `s` within precision `p` |
-//! | `Utf8`, `LargeUtf8` | strings |
-//! | `Binary`, `LargeBinary` | strings of standard base64 (arrow-json reads hex) |
+//! | `Decimal32(p, s)`, `Decimal64(p, s)`, `Decimal128(p, s)` | numbers, or strings holding them, exact at scale `s` within precision `p` |
+//! | `Utf8`, `LargeUtf8`, `Utf8View` | strings |
+//! | `Binary`, `LargeBinary`, `BinaryView` | strings of standard base64 (arrow-json reads hex) |
+//! | `Duration(unit)` | integers counted in `unit` |
 //! | `Timestamp(unit, tz)` | RFC 3339 strings (`T` or space, `Z` or an offset; without one, in the column's zone when it is an offset, else UTC), or integers counted in `unit` |
 //! | `Date32`, `Date64` | `YYYY-MM-DD` (`Date64` also a date and time), or integers: days, milliseconds |
 //! | `List`, `LargeList` | arrays |
@@ -76,7 +77,7 @@
 //! Each row is an object of its non-null columns (all of them with
 //! [`WriterBuilder::with_explicit_nulls`]), each type spelled as the decoder reads it back: numbers
 //! as numbers (a NaN or an infinity as `null`, as arrow-json writes them), decimals as exact
-//! number text, binary as base64, timestamps as RFC 3339 with the unit's fraction digits and the
+//! number text, binary as base64, durations as integers of their unit, timestamps as RFC 3339 with the unit's fraction digits and the
 //! column's offset (`Z` for UTC; none when the column has no zone; a named zone is written in
 //! UTC), dates as `YYYY-MM-DD`, dictionaries as their values. A batch read from JSON and written
 //! again reads back to the same batch (tested for every type). Dates and times outside the years
@@ -95,9 +96,9 @@
 //!   refuses them); a JSON array of records has [`Decoder::decode_array`].
 //! - A timestamp without an offset in a column whose zone is named (`Europe/Paris`) is an
 //!   error: jetwire-arrow carries no time-zone database.
-//! - Not decoded yet: `Utf8View`, `BinaryView`, `FixedSizeBinary`, `FixedSizeList`, `Time32`,
-//!   `Time64`, `Duration`, `Interval`, `Decimal256`, run-end encoding, and maps with sorted keys
-//!   or keys that are not `Utf8`.
+//! - Not decoded yet (arrow-json decodes them): `FixedSizeBinary`, `FixedSizeList`, `ListView`,
+//!   `Time32`, `Time64`, `Decimal256`, run-end encoding, and maps with sorted keys or keys that
+//!   are not `Utf8`; nor `Interval`.
 //!
 //! See docs/architecture.md in the repository for how the crates fit together.
 

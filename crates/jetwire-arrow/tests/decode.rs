@@ -110,6 +110,41 @@ fn strings_binary_decimals_and_dictionaries() {
     assert_eq!(ours.values().as_ref(), tags.values().as_ref());
 }
 
+/// Views, the narrower decimals and durations decode as arrow-json decodes them (binary aside:
+/// base64 here, hex there).
+#[test]
+fn views_narrow_decimals_and_durations_as_arrow_json() {
+    let views = schema(vec![
+        Field::new("sv", DataType::Utf8View, true),
+        Field::new("d32", DataType::Decimal32(9, 2), true),
+        Field::new("d64", DataType::Decimal64(18, 3), true),
+        Field::new("secs", DataType::Duration(TimeUnit::Second), true),
+        Field::new("nanos", DataType::Duration(TimeUnit::Nanosecond), false),
+    ]);
+    let input = r#"{"sv": "short", "d32": 1234567.89, "d64": "-123456789012345.678", "secs": 60, "nanos": -1}
+{"sv": "a string longer than the twelve bytes a view holds inline", "d32": null, "nanos": 9223372036854775807}
+{"sv": null, "d32": "0.5", "d64": 1e3, "secs": null, "nanos": 0}
+"#;
+    let ours = decode(&views, input).unwrap();
+    assert_eq!(ours, arrow_json_batches(&views, input.as_bytes(), 1024)[0]);
+    let strings = ours.column(0).as_any().downcast_ref::<StringViewArray>().unwrap();
+    assert_eq!(strings.value(1), "a string longer than the twelve bytes a view holds inline");
+
+    let binary = schema(vec![Field::new("bv", DataType::BinaryView, true)]);
+    let batch = decode(&binary, "{\"bv\": \"AAEC/w==\"}\n{\"bv\": null}\n").unwrap();
+    let expected = BinaryViewArray::from(vec![Some(&[0u8, 1, 2, 255][..]), None]);
+    assert_eq!(batch.column(0).as_ref(), &expected as &dyn Array);
+
+    let narrow = schema(vec![Field::new("d", DataType::Decimal32(4, 2), false)]);
+    assert_eq!(
+        error(&narrow, "{\"d\": 123.45}"),
+        "Json error: line 1, column 13, at /d (column \"d\"): expected a decimal of precision 4 and scale 2, found `123.45`"
+    );
+    let invalid = schema(vec![Field::new("d", DataType::Decimal32(10, 2), false)]);
+    let err = ReaderBuilder::new(invalid).build_decoder().unwrap_err();
+    assert_eq!(err.to_string(), "Invalid argument error: Decimal32(10, 2) is not a valid decimal type");
+}
+
 #[test]
 fn timestamps_and_dates_from_text_and_numbers() {
     let schema = schema(vec![
@@ -249,8 +284,8 @@ fn strict_mode_refuses_unknown_properties_at_any_depth() {
 #[test]
 fn unsupported_types_are_refused_when_the_decoder_is_built() {
     for data_type in [
-        DataType::Utf8View,
-        DataType::Duration(TimeUnit::Second),
+        DataType::Time32(TimeUnit::Second),
+        DataType::Decimal256(40, 2),
         DataType::FixedSizeList(Arc::new(Field::new("item", DataType::Int8, true)), 2),
         DataType::Dictionary(Box::new(DataType::Int8), Box::new(DataType::Int64)),
     ] {

@@ -15,7 +15,7 @@ mod text;
 use arrow_array::ArrayRef;
 use arrow_array::types::*;
 use arrow_buffer::NullBufferBuilder;
-use arrow_schema::{ArrowError, DataType, Field};
+use arrow_schema::{ArrowError, DataType, Field, TimeUnit};
 use jetwire_json::{Reader, Result};
 
 pub(crate) use nested::StructColumn;
@@ -69,11 +69,31 @@ pub(crate) fn decoder_for(
         DataType::Float16 => primitive::column::<Float16Type>(nullable, data_type),
         DataType::Float32 => primitive::column::<Float32Type>(nullable, data_type),
         DataType::Float64 => primitive::column::<Float64Type>(nullable, data_type),
-        DataType::Decimal128(precision, scale) => primitive::decimal128(nullable, *precision, *scale)?,
+        DataType::Decimal32(precision, scale) => {
+            primitive::decimal::<Decimal32Type>(nullable, data_type, *precision, *scale)?
+        }
+        DataType::Decimal64(precision, scale) => {
+            primitive::decimal::<Decimal64Type>(nullable, data_type, *precision, *scale)?
+        }
+        DataType::Decimal128(precision, scale) => {
+            primitive::decimal::<Decimal128Type>(nullable, data_type, *precision, *scale)?
+        }
+        DataType::Duration(TimeUnit::Second) => primitive::column::<DurationSecondType>(nullable, data_type),
+        DataType::Duration(TimeUnit::Millisecond) => {
+            primitive::column::<DurationMillisecondType>(nullable, data_type)
+        }
+        DataType::Duration(TimeUnit::Microsecond) => {
+            primitive::column::<DurationMicrosecondType>(nullable, data_type)
+        }
+        DataType::Duration(TimeUnit::Nanosecond) => {
+            primitive::column::<DurationNanosecondType>(nullable, data_type)
+        }
         DataType::Utf8 => Box::new(text::StringColumn::<i32>::new(nullable, text::Content::Text)),
         DataType::LargeUtf8 => Box::new(text::StringColumn::<i64>::new(nullable, text::Content::Text)),
         DataType::Binary => Box::new(text::StringColumn::<i32>::new(nullable, text::Content::Base64)),
         DataType::LargeBinary => Box::new(text::StringColumn::<i64>::new(nullable, text::Content::Base64)),
+        DataType::Utf8View => Box::new(text::StringColumn::<i64>::new(nullable, text::Content::TextView)),
+        DataType::BinaryView => Box::new(text::StringColumn::<i64>::new(nullable, text::Content::Base64View)),
         DataType::Timestamp(unit, tz) => temporal::timestamp(nullable, *unit, tz.clone())?,
         DataType::Date32 => temporal::date32(nullable),
         DataType::Date64 => temporal::date64(nullable),

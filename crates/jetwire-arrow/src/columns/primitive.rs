@@ -177,7 +177,11 @@ read_as_rust_type!(
     UInt32Type,
     UInt64Type,
     Float32Type,
-    Float64Type
+    Float64Type,
+    DurationSecondType,
+    DurationMillisecondType,
+    DurationMicrosecondType,
+    DurationNanosecondType
 );
 
 impl ReadNumber for Float16Type {
@@ -193,25 +197,23 @@ pub(crate) fn column<T: ReadNumber>(nullable: bool, data_type: &DataType) -> Box
     Box::new(PrimitiveColumn::<T, _>::new(nullable, data_type.clone(), T::read))
 }
 
-/// The column of `Decimal128(precision, scale)`: numbers, or strings holding numbers, whose
-/// value has at most `scale` digits after the point (trailing zeros aside) and at most
-/// `precision` digits in all once scaled.
-pub(crate) fn decimal128(
+/// The column of a decimal type `T` (`Decimal32`, `Decimal64`, `Decimal128`) of `precision` and
+/// `scale`: numbers, or strings holding numbers, whose value has at most `scale` digits after the
+/// point (trailing zeros aside) and at most `precision` digits in all once scaled.
+pub(crate) fn decimal<T>(
     nullable: bool,
+    data_type: &DataType,
     precision: u8,
     scale: i8,
-) -> std::result::Result<Box<dyn ColumnDecoder>, ArrowError> {
-    if precision == 0 || precision > 38 || i16::from(scale) > i16::from(precision) {
-        return Err(ArrowError::InvalidArgumentError(format!(
-            "Decimal128({precision}, {scale}) is not a valid decimal type"
-        )));
+) -> std::result::Result<Box<dyn ColumnDecoder>, ArrowError>
+where
+    T: DecimalType,
+    T::Native: TryFrom<i128>,
+{
+    if precision == 0 || precision > T::MAX_PRECISION || i16::from(scale) > i16::from(precision) {
+        return Err(ArrowError::InvalidArgumentError(format!("{data_type} is not a valid decimal type")));
     }
-    let data_type = DataType::Decimal128(precision, scale);
-    Ok(Box::new(PrimitiveColumn::<Decimal128Type, _>::new(
-        nullable,
-        data_type,
-        DecimalRead { precision, scale },
-    )))
+    Ok(Box::new(PrimitiveColumn::<T, _>::new(nullable, data_type.clone(), DecimalRead { precision, scale })))
 }
 
 /// Reads a decimal of the column's precision and scale.
@@ -220,18 +222,25 @@ struct DecimalRead {
     scale: i8,
 }
 
-impl ReadValue<Decimal128Type> for DecimalRead {
-    fn read(&self, reader: &mut Reader<'_>) -> Result<i128> {
+impl<T> ReadValue<T> for DecimalRead
+where
+    T: DecimalType,
+    T::Native: TryFrom<i128>,
+{
+    fn read(&self, reader: &mut Reader<'_>) -> Result<T::Native> {
         let text: Cow<'_, str> = match reader.peek()? {
             TokenKind::String => reader.read_str()?,
             _ => reader.read_number()?.as_str().into(),
         };
-        parse_decimal(&text, self.precision, self.scale).ok_or_else(|| {
-            reader.data_error(format_args!(
-                "expected a decimal of precision {} and scale {}, found `{text}`",
-                self.precision, self.scale
-            ))
-        })
+        // The precision is at most the type's, so the value always fits its integer.
+        parse_decimal(&text, self.precision, self.scale)
+            .and_then(|value| T::Native::try_from(value).ok())
+            .ok_or_else(|| {
+                reader.data_error(format_args!(
+                    "expected a decimal of precision {} and scale {}, found `{text}`",
+                    self.precision, self.scale
+                ))
+            })
     }
 }
 

@@ -1,8 +1,10 @@
-//! Columns of strings and of bytes (base64 in JSON), with 32- or 64-bit offsets.
+//! Columns of strings and of bytes (base64 in JSON), with 32- or 64-bit offsets or as views.
 
 use std::sync::Arc;
 
-use arrow_array::{ArrayRef, GenericBinaryArray, GenericStringArray, OffsetSizeTrait};
+use arrow_array::{
+    ArrayRef, BinaryViewArray, GenericBinaryArray, GenericStringArray, OffsetSizeTrait, StringViewArray,
+};
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use jetwire_json::{Reader, Result};
 
@@ -15,6 +17,10 @@ pub(crate) enum Content {
     Text,
     /// Bytes, written in JSON as standard base64 with padding (`Binary`, `LargeBinary`).
     Base64,
+    /// Text, handed out as a `Utf8View` array.
+    TextView,
+    /// Base64 bytes, handed out as a `BinaryView` array.
+    Base64View,
 }
 
 /// A column of strings or byte strings: every value's bytes one after the other, and their
@@ -75,8 +81,8 @@ impl<O: OffsetSizeTrait> ColumnDecoder for StringColumn<O> {
         }
         let start = self.bytes.len();
         match self.content {
-            Content::Text => self.bytes.extend_from_slice(reader.read_str()?.as_bytes()),
-            Content::Base64 => self.bytes.extend_from_slice(&reader.read_base64()?),
+            Content::Text | Content::TextView => self.bytes.extend_from_slice(reader.read_str()?.as_bytes()),
+            Content::Base64 | Content::Base64View => self.bytes.extend_from_slice(&reader.read_base64()?),
         }
         self.end_value(reader, start)?;
         self.nulls.append_non_null();
@@ -110,6 +116,13 @@ impl<O: OffsetSizeTrait> ColumnDecoder for StringColumn<O> {
             // so the check cannot fail.
             Content::Text => Arc::new(GenericStringArray::<O>::new(offsets, bytes, nulls)),
             Content::Base64 => Arc::new(GenericBinaryArray::<O>::new(offsets, bytes, nulls)),
+            // Views point into buffers of their own: the values are copied once more.
+            Content::TextView => Arc::new(
+                GenericStringArray::<O>::new(offsets, bytes, nulls).iter().collect::<StringViewArray>(),
+            ),
+            Content::Base64View => Arc::new(
+                GenericBinaryArray::<O>::new(offsets, bytes, nulls).iter().collect::<BinaryViewArray>(),
+            ),
         }
     }
 }

@@ -73,12 +73,18 @@ enum Values<'a> {
     Float32(&'a Float32Array),
     Float64(&'a Float64Array),
     /// Written as exact number text at the scale.
+    Decimal32(&'a Decimal32Array, i8),
+    Decimal64(&'a Decimal64Array, i8),
     Decimal128(&'a Decimal128Array, i8),
     Utf8(&'a StringArray),
     LargeUtf8(&'a LargeStringArray),
+    Utf8View(&'a StringViewArray),
     /// Written as base64.
     Binary(&'a BinaryArray),
     LargeBinary(&'a LargeBinaryArray),
+    BinaryView(&'a BinaryViewArray),
+    /// A duration's count of its unit, written as an integer.
+    Duration(&'a [i64]),
     /// A timestamp's ticks, with its unit and the offset it is written at.
     Timestamp(&'a [i64], TimeUnit, Option<i32>),
     Date32(&'a Date32Array),
@@ -98,6 +104,7 @@ enum Values<'a> {
 enum MapKeys<'a> {
     Utf8(&'a StringArray),
     LargeUtf8(&'a LargeStringArray),
+    Utf8View(&'a StringViewArray),
 }
 
 impl<'a> Column<'a> {
@@ -117,11 +124,21 @@ impl<'a> Column<'a> {
             DataType::Float16 => Values::Float16(array.as_primitive()),
             DataType::Float32 => Values::Float32(array.as_primitive()),
             DataType::Float64 => Values::Float64(array.as_primitive()),
+            DataType::Decimal32(_, scale) => Values::Decimal32(array.as_primitive(), *scale),
+            DataType::Decimal64(_, scale) => Values::Decimal64(array.as_primitive(), *scale),
             DataType::Decimal128(_, scale) => Values::Decimal128(array.as_primitive(), *scale),
             DataType::Utf8 => Values::Utf8(array.as_string()),
             DataType::LargeUtf8 => Values::LargeUtf8(array.as_string()),
+            DataType::Utf8View => Values::Utf8View(array.as_string_view()),
             DataType::Binary => Values::Binary(array.as_binary()),
             DataType::LargeBinary => Values::LargeBinary(array.as_binary()),
+            DataType::BinaryView => Values::BinaryView(array.as_binary_view()),
+            DataType::Duration(unit) => Values::Duration(match unit {
+                TimeUnit::Second => array.as_primitive::<DurationSecondType>().values(),
+                TimeUnit::Millisecond => array.as_primitive::<DurationMillisecondType>().values(),
+                TimeUnit::Microsecond => array.as_primitive::<DurationMicrosecondType>().values(),
+                TimeUnit::Nanosecond => array.as_primitive::<DurationNanosecondType>().values(),
+            }),
             DataType::Timestamp(unit, tz) => {
                 let ticks: &[i64] = match unit {
                     TimeUnit::Second => array.as_primitive::<TimestampSecondType>().values(),
@@ -157,6 +174,7 @@ impl<'a> Column<'a> {
                 let keys = match map.keys().data_type() {
                     DataType::Utf8 => MapKeys::Utf8(map.keys().as_string()),
                     DataType::LargeUtf8 => MapKeys::LargeUtf8(map.keys().as_string()),
+                    DataType::Utf8View => MapKeys::Utf8View(map.keys().as_string_view()),
                     other => return Err(Refused(other.clone())),
                 };
                 Values::Map(map, keys, Box::new(Column::of(map.values().as_ref())?))
@@ -208,11 +226,20 @@ impl<'a> Column<'a> {
                 if value.is_finite() { writer.f32(value) } else { writer.null() }
             }
             Values::Float64(array) => finite(writer, array.value(row)),
+            Values::Decimal32(array, scale) => {
+                writer.number_text(&decimal_text(i128::from(array.value(row)), *scale))
+            }
+            Values::Decimal64(array, scale) => {
+                writer.number_text(&decimal_text(i128::from(array.value(row)), *scale))
+            }
             Values::Decimal128(array, scale) => writer.number_text(&decimal_text(array.value(row), *scale)),
             Values::Utf8(array) => writer.string(array.value(row)),
             Values::LargeUtf8(array) => writer.string(array.value(row)),
+            Values::Utf8View(array) => writer.string(array.value(row)),
             Values::Binary(array) => writer.bytes_base64(array.value(row)),
             Values::LargeBinary(array) => writer.bytes_base64(array.value(row)),
+            Values::BinaryView(array) => writer.bytes_base64(array.value(row)),
+            Values::Duration(counts) => writer.i64(counts[row]),
             Values::Timestamp(ticks, unit, offset) => {
                 let mut text = [0; TIMESTAMP_TEXT_MAX];
                 let len = format_timestamp(ticks[row], *unit, *offset, &mut text);
@@ -242,6 +269,7 @@ impl<'a> Column<'a> {
                     match keys {
                         MapKeys::Utf8(keys) => writer.property_name(keys.value(entry))?,
                         MapKeys::LargeUtf8(keys) => writer.property_name(keys.value(entry))?,
+                        MapKeys::Utf8View(keys) => writer.property_name(keys.value(entry))?,
                     }
                     values.write(writer, entry, explicit_nulls)?;
                 }

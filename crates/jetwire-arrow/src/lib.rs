@@ -43,6 +43,7 @@
 //! | `Utf8`, `LargeUtf8`, `Utf8View` | strings |
 //! | `Binary`, `LargeBinary`, `BinaryView` | strings of standard base64 (arrow-json reads hex) |
 //! | `Duration(unit)` | integers counted in `unit` |
+//! | `Time32(unit)`, `Time64(unit)` | `HH:MM:SS` with a fraction the unit holds exactly, or integers counted in `unit` since midnight |
 //! | `Timestamp(unit, tz)` | RFC 3339 strings (`T` or space, `Z` or an offset; without one, in the column's zone when it is an offset, else UTC), or integers counted in `unit` |
 //! | `Date32`, `Date64` | `YYYY-MM-DD` (`Date64` also a date and time), or integers: days, milliseconds |
 //! | `List`, `LargeList` | arrays |
@@ -77,7 +78,7 @@
 //! Each row is an object of its non-null columns (all of them with
 //! [`WriterBuilder::with_explicit_nulls`]), each type spelled as the decoder reads it back: numbers
 //! as numbers (a NaN or an infinity as `null`, as arrow-json writes them), decimals as exact
-//! number text, binary as base64, durations as integers of their unit, timestamps as RFC 3339 with the unit's fraction digits and the
+//! number text, binary as base64, durations as integers of their unit, times of day as `HH:MM:SS` with the unit's fraction digits, timestamps as RFC 3339 with the unit's fraction digits and the
 //! column's offset (`Z` for UTC; none when the column has no zone; a named zone is written in
 //! UTC), dates as `YYYY-MM-DD`, dictionaries as their values. A batch read from JSON and written
 //! again reads back to the same batch (tested for every type). Dates and times outside the years
@@ -97,7 +98,7 @@
 //! - A timestamp without an offset in a column whose zone is named (`Europe/Paris`) is an
 //!   error: jetwire-arrow carries no time-zone database.
 //! - Not decoded yet (arrow-json decodes them): `FixedSizeBinary`, `FixedSizeList`, `ListView`,
-//!   `Time32`, `Time64`, `Decimal256`, run-end encoding, and maps with sorted keys or keys that
+//!   `Decimal256`, run-end encoding, and maps with sorted keys or keys that
 //!   are not `Utf8`; nor `Interval`.
 //!
 //! See docs/architecture.md in the repository for how the crates fit together.

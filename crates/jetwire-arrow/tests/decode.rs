@@ -110,20 +110,22 @@ fn strings_binary_decimals_and_dictionaries() {
     assert_eq!(ours.values().as_ref(), tags.values().as_ref());
 }
 
-/// Views, the narrower decimals and durations decode as arrow-json decodes them (binary aside:
-/// base64 here, hex there).
+/// Views, the narrower decimals, durations and times of day decode as arrow-json decodes them
+/// (binary aside: base64 here, hex there).
 #[test]
-fn views_narrow_decimals_and_durations_as_arrow_json() {
+fn views_narrow_decimals_durations_and_times_as_arrow_json() {
     let views = schema(vec![
         Field::new("sv", DataType::Utf8View, true),
         Field::new("d32", DataType::Decimal32(9, 2), true),
         Field::new("d64", DataType::Decimal64(18, 3), true),
         Field::new("secs", DataType::Duration(TimeUnit::Second), true),
         Field::new("nanos", DataType::Duration(TimeUnit::Nanosecond), false),
+        Field::new("t32", DataType::Time32(TimeUnit::Second), true),
+        Field::new("t64", DataType::Time64(TimeUnit::Microsecond), true),
     ]);
-    let input = r#"{"sv": "short", "d32": 1234567.89, "d64": "-123456789012345.678", "secs": 60, "nanos": -1}
-{"sv": "a string longer than the twelve bytes a view holds inline", "d32": null, "nanos": 9223372036854775807}
-{"sv": null, "d32": "0.5", "d64": 1e3, "secs": null, "nanos": 0}
+    let input = r#"{"sv": "short", "d32": 1234567.89, "d64": "-123456789012345.678", "secs": 60, "nanos": -1, "t32": "23:59:59", "t64": "12:00:00.123456"}
+{"sv": "a string longer than the twelve bytes a view holds inline", "d32": null, "nanos": 9223372036854775807, "t32": 3600, "t64": 0}
+{"sv": null, "d32": "0.5", "d64": 1e3, "secs": null, "nanos": 0, "t64": "00:00:01.5"}
 "#;
     let ours = decode(&views, input).unwrap();
     assert_eq!(ours, arrow_json_batches(&views, input.as_bytes(), 1024)[0]);
@@ -139,6 +141,16 @@ fn views_narrow_decimals_and_durations_as_arrow_json() {
     assert_eq!(
         error(&narrow, "{\"d\": 123.45}"),
         "Json error: line 1, column 13, at /d (column \"d\"): expected a decimal of precision 4 and scale 2, found `123.45`"
+    );
+    let time = schema(vec![Field::new("t", DataType::Time32(TimeUnit::Second), false)]);
+    assert_eq!(
+        error(&time, "{\"t\": \"12:00:00.5\"}"),
+        "Json error: line 1, column 19, at /t (column \"t\"): expected a time of day (HH:MM:SS and a \
+         fraction) exact in seconds, found `12:00:00.5`"
+    );
+    assert_eq!(
+        error(&time, "{\"t\": 86400}"),
+        "Json error: line 1, column 12, at /t (column \"t\"): the time of day 86400 is not within one day"
     );
     let invalid = schema(vec![Field::new("d", DataType::Decimal32(10, 2), false)]);
     let err = ReaderBuilder::new(invalid).build_decoder().unwrap_err();
@@ -284,7 +296,7 @@ fn strict_mode_refuses_unknown_properties_at_any_depth() {
 #[test]
 fn unsupported_types_are_refused_when_the_decoder_is_built() {
     for data_type in [
-        DataType::Time32(TimeUnit::Second),
+        DataType::FixedSizeBinary(4),
         DataType::Decimal256(40, 2),
         DataType::FixedSizeList(Arc::new(Field::new("item", DataType::Int8, true)), 2),
         DataType::Dictionary(Box::new(DataType::Int8), Box::new(DataType::Int64)),

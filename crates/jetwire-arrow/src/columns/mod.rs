@@ -11,6 +11,7 @@ mod nested;
 mod primitive;
 mod temporal;
 mod text;
+mod time;
 
 use arrow_array::ArrayRef;
 use arrow_array::types::*;
@@ -20,6 +21,7 @@ use jetwire_json::{Reader, Result};
 
 pub(crate) use nested::StructColumn;
 pub(crate) use temporal::{TIMESTAMP_TEXT_MAX, format_timestamp, write_date, zone_offset};
+pub(crate) use time::{TIME_TEXT_MAX, format_time};
 
 /// Reads the values of one column and builds its array.
 pub(crate) trait ColumnDecoder: Send {
@@ -95,6 +97,7 @@ pub(crate) fn decoder_for(
         DataType::Utf8View => Box::new(text::StringColumn::<i64>::new(nullable, text::Content::TextView)),
         DataType::BinaryView => Box::new(text::StringColumn::<i64>::new(nullable, text::Content::Base64View)),
         DataType::Timestamp(unit, tz) => temporal::timestamp(nullable, *unit, tz.clone())?,
+        DataType::Time32(_) | DataType::Time64(_) => time::time(nullable, field)?,
         DataType::Date32 => temporal::date32(nullable),
         DataType::Date64 => temporal::date64(nullable),
         DataType::List(child) => Box::new(nested::ListColumn::<i32>::new(nullable, child.clone(), options)?),

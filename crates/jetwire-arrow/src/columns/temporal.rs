@@ -175,7 +175,7 @@ fn parse_offset(bytes: &[u8]) -> Option<(i32, &[u8])> {
 }
 
 /// `count` ASCII digits at the start of `bytes` as a number, and what follows them.
-fn digits(bytes: &[u8], count: usize) -> Option<(i32, &[u8])> {
+pub(super) fn digits(bytes: &[u8], count: usize) -> Option<(i32, &[u8])> {
     let (head, rest) = bytes.split_at_checked(count)?;
     let mut value = 0i32;
     for &byte in head {
@@ -335,7 +335,7 @@ pub(crate) fn write_date(days: i64, out: &mut [u8]) -> usize {
 
 /// `value` as exactly `count` decimal digits (leading zeros; `value` below `10^count`) at the
 /// start of `out`; returns `count`.
-fn put_digits(mut value: u64, count: usize, out: &mut [u8]) -> usize {
+pub(super) fn put_digits(mut value: u64, count: usize, out: &mut [u8]) -> usize {
     for slot in out[..count].iter_mut().rev() {
         *slot = b'0' + (value % 10) as u8;
         value /= 10;

@@ -9,7 +9,9 @@ use arrow_buffer::{ArrowNativeType, NullBuffer};
 use arrow_schema::{ArrowError, DataType, TimeUnit};
 use jetwire_json::Writer as JsonWriter;
 
-use crate::columns::{TIMESTAMP_TEXT_MAX, format_timestamp, write_date, zone_offset};
+use crate::columns::{
+    TIME_TEXT_MAX, TIMESTAMP_TEXT_MAX, format_time, format_timestamp, write_date, zone_offset,
+};
 
 pub(super) type JsonResult = jetwire_json::Result<()>;
 pub(super) type RowWriter<'w> = JsonWriter<&'w mut Vec<u8>>;
@@ -87,6 +89,9 @@ enum Values<'a> {
     Duration(&'a [i64]),
     /// A timestamp's ticks, with its unit and the offset it is written at.
     Timestamp(&'a [i64], TimeUnit, Option<i32>),
+    /// A time of day's count of its unit since midnight (`Time32`, `Time64`).
+    Time32(&'a [i32], TimeUnit),
+    Time64(&'a [i64], TimeUnit),
     Date32(&'a Date32Array),
     /// Milliseconds, written as a date and time.
     Date64(&'a Date64Array),
@@ -147,6 +152,18 @@ impl<'a> Column<'a> {
                     TimeUnit::Nanosecond => array.as_primitive::<TimestampNanosecondType>().values(),
                 };
                 Values::Timestamp(ticks, *unit, zone_offset(tz.as_deref()))
+            }
+            DataType::Time32(TimeUnit::Second) => {
+                Values::Time32(array.as_primitive::<Time32SecondType>().values(), TimeUnit::Second)
+            }
+            DataType::Time32(TimeUnit::Millisecond) => {
+                Values::Time32(array.as_primitive::<Time32MillisecondType>().values(), TimeUnit::Millisecond)
+            }
+            DataType::Time64(TimeUnit::Microsecond) => {
+                Values::Time64(array.as_primitive::<Time64MicrosecondType>().values(), TimeUnit::Microsecond)
+            }
+            DataType::Time64(TimeUnit::Nanosecond) => {
+                Values::Time64(array.as_primitive::<Time64NanosecondType>().values(), TimeUnit::Nanosecond)
             }
             DataType::Date32 => Values::Date32(array.as_primitive()),
             DataType::Date64 => Values::Date64(array.as_primitive()),
@@ -243,18 +260,20 @@ impl<'a> Column<'a> {
             Values::Timestamp(ticks, unit, offset) => {
                 let mut text = [0; TIMESTAMP_TEXT_MAX];
                 let len = format_timestamp(ticks[row], *unit, *offset, &mut text);
-                writer.escaped_string(&text[..len])
+                writer.string_bytes(&text[..len])
             }
             Values::Date32(array) => {
                 let mut text = [0; 19];
                 let len = write_date(i64::from(array.value(row)), &mut text);
-                writer.escaped_string(&text[..len])
+                writer.string_bytes(&text[..len])
             }
             Values::Date64(array) => {
                 let mut text = [0; TIMESTAMP_TEXT_MAX];
                 let len = format_timestamp(array.value(row), TimeUnit::Millisecond, None, &mut text);
-                writer.escaped_string(&text[..len])
+                writer.string_bytes(&text[..len])
             }
+            Values::Time32(ticks, unit) => write_time(writer, i64::from(ticks[row]), *unit),
+            Values::Time64(ticks, unit) => write_time(writer, ticks[row], *unit),
             Values::List(list, elements) => {
                 write_list(writer, list.value_offsets(), row, elements, explicit_nulls)
             }
@@ -315,6 +334,15 @@ fn write_list<O: ArrowNativeType>(
         elements.write(writer, element, explicit_nulls)?;
     }
     writer.end_array()
+}
+
+/// A time of day as `HH:MM:SS[.fraction]`, or as its count when it is not within one day.
+fn write_time(writer: &mut RowWriter<'_>, ticks: i64, unit: TimeUnit) -> JsonResult {
+    let mut text = [0; TIME_TEXT_MAX];
+    match format_time(ticks, unit, &mut text) {
+        Some(len) => writer.string_bytes(&text[..len]),
+        None => writer.i64(ticks),
+    }
 }
 
 fn finite(writer: &mut RowWriter<'_>, value: f64) -> JsonResult {

@@ -42,11 +42,13 @@
 //! | `Decimal32(p, s)`, `Decimal64(p, s)`, `Decimal128(p, s)` | numbers, or strings holding them, exact at scale `s` within precision `p` |
 //! | `Utf8`, `LargeUtf8`, `Utf8View` | strings |
 //! | `Binary`, `LargeBinary`, `BinaryView` | strings of standard base64 (arrow-json reads hex) |
+//! | `FixedSizeBinary(n)` | strings of standard base64 holding exactly `n` bytes |
 //! | `Duration(unit)` | integers counted in `unit` |
 //! | `Time32(unit)`, `Time64(unit)` | `HH:MM:SS` with a fraction the unit holds exactly, or integers counted in `unit` since midnight |
 //! | `Timestamp(unit, tz)` | RFC 3339 strings (`T` or space, `Z` or an offset; without one, in the column's zone when it is an offset, else UTC), or integers counted in `unit` |
 //! | `Date32`, `Date64` | `YYYY-MM-DD` (`Date64` also a date and time), or integers: days, milliseconds |
 //! | `List`, `LargeList` | arrays |
+//! | `FixedSizeList(_, n)` | arrays of exactly `n` elements |
 //! | `Struct` | objects: fields by name, absent ones null, others skipped (or an error in strict mode) |
 //! | `Map` (`Utf8` keys) | objects, keys in document order |
 //! | `Dictionary(int, Utf8)` | strings, each distinct one stored once a batch |
@@ -97,8 +99,8 @@
 //!   refuses them); a JSON array of records has [`Decoder::decode_array`].
 //! - A timestamp without an offset in a column whose zone is named (`Europe/Paris`) is an
 //!   error: jetwire-arrow carries no time-zone database.
-//! - Not decoded yet (arrow-json decodes them): `FixedSizeBinary`, `FixedSizeList`, `ListView`,
-//!   `Decimal256`, run-end encoding, and maps with sorted keys or keys that
+//! - Not decoded yet (arrow-json decodes them): `ListView`, `LargeListView`, `Decimal256`,
+//!   run-end encoding, and maps with sorted keys or keys that
 //!   are not `Utf8`; nor `Interval`.
 //!
 //! See docs/architecture.md in the repository for how the crates fit together.

@@ -110,10 +110,10 @@ fn strings_binary_decimals_and_dictionaries() {
     assert_eq!(ours.values().as_ref(), tags.values().as_ref());
 }
 
-/// Views, the narrower decimals, durations and times of day decode as arrow-json decodes them
-/// (binary aside: base64 here, hex there).
+/// Views, the narrower decimals, durations, times of day and fixed-size lists decode as
+/// arrow-json decodes them (binary aside: base64 here, hex there).
 #[test]
-fn views_narrow_decimals_durations_and_times_as_arrow_json() {
+fn newer_and_fixed_size_types_as_arrow_json() {
     let views = schema(vec![
         Field::new("sv", DataType::Utf8View, true),
         Field::new("d32", DataType::Decimal32(9, 2), true),
@@ -151,6 +151,41 @@ fn views_narrow_decimals_durations_and_times_as_arrow_json() {
     assert_eq!(
         error(&time, "{\"t\": 86400}"),
         "Json error: line 1, column 12, at /t (column \"t\"): the time of day 86400 is not within one day"
+    );
+    let pairs = schema(vec![
+        Field::new(
+            "p",
+            DataType::FixedSizeList(Arc::new(Field::new("item", DataType::Int8, false)), 2),
+            true,
+        ),
+        Field::new("b", DataType::FixedSizeBinary(2), true),
+    ]);
+    let input = "{\"p\": [1, 2], \"b\": \"AQI=\"}\n{\"p\": null, \"b\": null}\n{}\n";
+    let batch = decode(&pairs, input).unwrap();
+    let lists = batch.column(0).as_any().downcast_ref::<FixedSizeListArray>().unwrap();
+    assert_eq!(
+        (lists.value(0).as_ref(), lists.is_null(1), lists.is_null(2)),
+        (&Int8Array::from(vec![1, 2]) as &dyn Array, true, true)
+    );
+    let bytes = batch.column(1).as_any().downcast_ref::<FixedSizeBinaryArray>().unwrap();
+    assert_eq!((bytes.value(0), bytes.is_null(1)), (&[1u8, 2][..], true));
+    let only_lists = schema(vec![pairs.field(0).clone()]);
+    let lines = "{\"p\": [1, 2]}\n{\"p\": null}\n";
+    assert_eq!(
+        decode(&only_lists, lines).unwrap(),
+        arrow_json_batches(&only_lists, lines.as_bytes(), 1024)[0]
+    );
+    assert_eq!(
+        error(&pairs, "{\"p\": [1, 2]}\n{\"p\": [1, 2, 3]}"),
+        "Json error: line 2, column 14, at /p/2 (column \"p\"): expected an array of 2 elements, found more"
+    );
+    assert_eq!(
+        error(&pairs, "{\"p\": [1]}"),
+        "Json error: line 1, column 10, at /p (column \"p\"): expected an array of 2 elements, found 1"
+    );
+    assert_eq!(
+        error(&pairs, "{\"b\": \"AQID\"}"),
+        "Json error: line 1, column 13, at /b (column \"b\"): expected 2 bytes in base64, found 3"
     );
     let invalid = schema(vec![Field::new("d", DataType::Decimal32(10, 2), false)]);
     let err = ReaderBuilder::new(invalid).build_decoder().unwrap_err();
@@ -296,9 +331,8 @@ fn strict_mode_refuses_unknown_properties_at_any_depth() {
 #[test]
 fn unsupported_types_are_refused_when_the_decoder_is_built() {
     for data_type in [
-        DataType::FixedSizeBinary(4),
         DataType::Decimal256(40, 2),
-        DataType::FixedSizeList(Arc::new(Field::new("item", DataType::Int8, true)), 2),
+        DataType::ListView(Arc::new(Field::new("item", DataType::Int8, true))),
         DataType::Dictionary(Box::new(DataType::Int8), Box::new(DataType::Int64)),
     ] {
         let err = ReaderBuilder::new(schema(vec![Field::new("v", data_type.clone(), true)]))

@@ -94,6 +94,7 @@ pub(crate) fn decoder_for(
         DataType::LargeUtf8 => Box::new(text::StringColumn::<i64>::new(nullable, text::Content::Text)),
         DataType::Binary => Box::new(text::StringColumn::<i32>::new(nullable, text::Content::Base64)),
         DataType::LargeBinary => Box::new(text::StringColumn::<i64>::new(nullable, text::Content::Base64)),
+        DataType::FixedSizeBinary(size) => Box::new(text::FixedSizeBinaryColumn::new(nullable, *size)?),
         DataType::Utf8View => Box::new(text::StringColumn::<i64>::new(nullable, text::Content::TextView)),
         DataType::BinaryView => Box::new(text::StringColumn::<i64>::new(nullable, text::Content::Base64View)),
         DataType::Timestamp(unit, tz) => temporal::timestamp(nullable, *unit, tz.clone())?,
@@ -103,6 +104,9 @@ pub(crate) fn decoder_for(
         DataType::List(child) => Box::new(nested::ListColumn::<i32>::new(nullable, child.clone(), options)?),
         DataType::LargeList(child) => {
             Box::new(nested::ListColumn::<i64>::new(nullable, child.clone(), options)?)
+        }
+        DataType::FixedSizeList(child, size) => {
+            Box::new(nested::FixedSizeListColumn::new(nullable, child.clone(), *size, options)?)
         }
         DataType::Struct(fields) => Box::new(StructColumn::new(nullable, fields.clone(), options)?),
         DataType::Map(entries, sorted) => {

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use arrow_array::{ArrayRef, GenericListArray, MapArray, OffsetSizeTrait, StructArray};
+use arrow_array::{ArrayRef, FixedSizeListArray, GenericListArray, MapArray, OffsetSizeTrait, StructArray};
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, FieldRef, Fields};
 use jetwire_json::{KeyHint, Reader, Result};
@@ -83,6 +83,83 @@ impl<O: OffsetSizeTrait> ColumnDecoder for ListColumn<O> {
             self.child.finish(),
             self.nulls.finish(),
         ))
+    }
+}
+
+/// A fixed-size list column: each value a JSON array of exactly `size` elements, which go to
+/// the child column (a null list takes `size` null elements there, as Arrow lays it out).
+pub(crate) struct FixedSizeListColumn {
+    field: FieldRef,
+    size: usize,
+    child: Box<dyn ColumnDecoder>,
+    nulls: NullBufferBuilder,
+    nullable: bool,
+    len: usize,
+}
+
+impl FixedSizeListColumn {
+    pub(crate) fn new(
+        nullable: bool,
+        field: FieldRef,
+        size: i32,
+        options: Options,
+    ) -> std::result::Result<Self, ArrowError> {
+        let size = usize::try_from(size)
+            .map_err(|_| ArrowError::InvalidArgumentError(format!("a fixed-size list of {size} elements")))?;
+        let child = decoder_for(&field, options)?;
+        Ok(FixedSizeListColumn { field, size, child, nulls: NullBufferBuilder::new(0), nullable, len: 0 })
+    }
+}
+
+impl ColumnDecoder for FixedSizeListColumn {
+    fn append(&mut self, reader: &mut Reader<'_>) -> Result<()> {
+        if read_null(reader, self.nullable, &mut self.nulls)? {
+            (0..self.size).for_each(|_| self.child.append_null());
+            self.len += 1;
+            return Ok(());
+        }
+        reader.begin_array()?;
+        let mut index = 0;
+        while reader.next_element()? {
+            if index == self.size {
+                let err = reader
+                    .data_error(format_args!("expected an array of {} elements, found more", self.size));
+                return Err(err.prepend_index(index));
+            }
+            self.child.append(reader).map_err(|err| err.prepend_index(index))?;
+            index += 1;
+        }
+        if index < self.size {
+            return Err(
+                reader.data_error(format_args!("expected an array of {} elements, found {index}", self.size))
+            );
+        }
+        self.nulls.append_non_null();
+        self.len += 1;
+        Ok(())
+    }
+
+    fn append_null(&mut self) {
+        (0..self.size).for_each(|_| self.child.append_null());
+        self.nulls.append_null();
+        self.len += 1;
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn truncate(&mut self, len: usize) {
+        // A failed value may have appended some of its elements: cut the child back too.
+        self.len = self.len.min(len);
+        self.child.truncate(self.len * self.size);
+        self.nulls.truncate(self.len);
+    }
+
+    fn finish(&mut self) -> ArrayRef {
+        self.len = 0;
+        let size = i32::try_from(self.size).expect("made from an i32");
+        Arc::new(FixedSizeListArray::new(self.field.clone(), size, self.child.finish(), self.nulls.finish()))
     }
 }
 

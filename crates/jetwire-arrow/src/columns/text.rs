@@ -3,7 +3,8 @@
 use std::sync::Arc;
 
 use arrow_array::{
-    ArrayRef, BinaryViewArray, GenericBinaryArray, GenericStringArray, OffsetSizeTrait, StringViewArray,
+    ArrayRef, BinaryViewArray, FixedSizeBinaryArray, GenericBinaryArray, GenericStringArray, OffsetSizeTrait,
+    StringViewArray,
 };
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use jetwire_json::{Reader, Result};
@@ -124,5 +125,75 @@ impl<O: OffsetSizeTrait> ColumnDecoder for StringColumn<O> {
                 GenericBinaryArray::<O>::new(offsets, bytes, nulls).iter().collect::<BinaryViewArray>(),
             ),
         }
+    }
+}
+
+/// A column of `FixedSizeBinary(size)`: each value a string of standard base64 holding exactly
+/// `size` bytes (a null takes `size` zero bytes, as Arrow lays it out).
+pub(crate) struct FixedSizeBinaryColumn {
+    size: usize,
+    bytes: Vec<u8>,
+    nulls: NullBufferBuilder,
+    nullable: bool,
+    len: usize,
+}
+
+impl FixedSizeBinaryColumn {
+    pub(crate) fn new(nullable: bool, size: i32) -> std::result::Result<Self, arrow_schema::ArrowError> {
+        let size = usize::try_from(size).map_err(|_| {
+            arrow_schema::ArrowError::InvalidArgumentError(format!("a fixed-size binary of {size} bytes"))
+        })?;
+        Ok(FixedSizeBinaryColumn {
+            size,
+            bytes: Vec::new(),
+            nulls: NullBufferBuilder::new(0),
+            nullable,
+            len: 0,
+        })
+    }
+}
+
+impl ColumnDecoder for FixedSizeBinaryColumn {
+    fn append(&mut self, reader: &mut Reader<'_>) -> Result<()> {
+        if read_null(reader, self.nullable, &mut self.nulls)? {
+            self.bytes.resize(self.bytes.len() + self.size, 0);
+            self.len += 1;
+            return Ok(());
+        }
+        let value = reader.read_base64()?;
+        if value.len() != self.size {
+            return Err(reader.data_error(format_args!(
+                "expected {} bytes in base64, found {}",
+                self.size,
+                value.len()
+            )));
+        }
+        self.bytes.extend_from_slice(&value);
+        self.nulls.append_non_null();
+        self.len += 1;
+        Ok(())
+    }
+
+    fn append_null(&mut self) {
+        self.bytes.resize(self.bytes.len() + self.size, 0);
+        self.nulls.append_null();
+        self.len += 1;
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+        self.bytes.truncate(self.len * self.size);
+        self.nulls.truncate(self.len);
+    }
+
+    fn finish(&mut self) -> ArrayRef {
+        self.len = 0;
+        let size = i32::try_from(self.size).expect("made from an i32");
+        let bytes = std::mem::take(&mut self.bytes).into();
+        Arc::new(FixedSizeBinaryArray::new(size, bytes, self.nulls.finish()))
     }
 }

@@ -85,6 +85,7 @@ enum Values<'a> {
     Binary(&'a BinaryArray),
     LargeBinary(&'a LargeBinaryArray),
     BinaryView(&'a BinaryViewArray),
+    FixedSizeBinary(&'a FixedSizeBinaryArray),
     /// A duration's count of its unit, written as an integer.
     Duration(&'a [i64]),
     /// A timestamp's ticks, with its unit and the offset it is written at.
@@ -97,6 +98,8 @@ enum Values<'a> {
     Date64(&'a Date64Array),
     List(&'a ListArray, Box<Column<'a>>),
     LargeList(&'a LargeListArray, Box<Column<'a>>),
+    /// Each list's `size` elements, from its row times `size`.
+    FixedSizeList(usize, Box<Column<'a>>),
     /// A struct's columns, as a nested object.
     Struct(Vec<Member<'a>>),
     /// A map's entries, as an object of its keys.
@@ -138,6 +141,7 @@ impl<'a> Column<'a> {
             DataType::Binary => Values::Binary(array.as_binary()),
             DataType::LargeBinary => Values::LargeBinary(array.as_binary()),
             DataType::BinaryView => Values::BinaryView(array.as_binary_view()),
+            DataType::FixedSizeBinary(_) => Values::FixedSizeBinary(array.as_fixed_size_binary()),
             DataType::Duration(unit) => Values::Duration(match unit {
                 TimeUnit::Second => array.as_primitive::<DurationSecondType>().values(),
                 TimeUnit::Millisecond => array.as_primitive::<DurationMillisecondType>().values(),
@@ -174,6 +178,11 @@ impl<'a> Column<'a> {
             DataType::LargeList(_) => {
                 let list = array.as_list::<i64>();
                 Values::LargeList(list, Box::new(Column::of(list.values().as_ref())?))
+            }
+            DataType::FixedSizeList(_, size) => {
+                let list = array.as_fixed_size_list();
+                let size = usize::try_from(*size).map_err(|_| Refused(array.data_type().clone()))?;
+                Values::FixedSizeList(size, Box::new(Column::of(list.values().as_ref())?))
             }
             DataType::Struct(fields) => {
                 let array = array.as_struct();
@@ -256,6 +265,7 @@ impl<'a> Column<'a> {
             Values::Binary(array) => writer.bytes_base64(array.value(row)),
             Values::LargeBinary(array) => writer.bytes_base64(array.value(row)),
             Values::BinaryView(array) => writer.bytes_base64(array.value(row)),
+            Values::FixedSizeBinary(array) => writer.bytes_base64(array.value(row)),
             Values::Duration(counts) => writer.i64(counts[row]),
             Values::Timestamp(ticks, unit, offset) => {
                 let mut text = [0; TIMESTAMP_TEXT_MAX];
@@ -279,6 +289,13 @@ impl<'a> Column<'a> {
             }
             Values::LargeList(list, elements) => {
                 write_list(writer, list.value_offsets(), row, elements, explicit_nulls)
+            }
+            Values::FixedSizeList(size, elements) => {
+                writer.begin_array()?;
+                for element in row * size..(row + 1) * size {
+                    elements.write(writer, element, explicit_nulls)?;
+                }
+                writer.end_array()
             }
             Values::Struct(members) => write_object(writer, members, row, explicit_nulls),
             Values::Map(map, keys, values) => {

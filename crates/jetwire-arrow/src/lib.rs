@@ -39,7 +39,7 @@
 //! | `Boolean` | `true`, `false` |
 //! | `Int8` … `UInt64` | integers in the type's range (no fraction, no exponent beyond the integer) |
 //! | `Float16`, `Float32`, `Float64` | numbers, rounded once to the nearest value |
-//! | `Decimal32(p, s)`, `Decimal64(p, s)`, `Decimal128(p, s)` | numbers, or strings holding them, exact at scale `s` within precision `p` |
+//! | `Decimal32(p, s)` … `Decimal256(p, s)` | numbers, or strings holding them, exact at scale `s` within precision `p` |
 //! | `Utf8`, `LargeUtf8`, `Utf8View` | strings |
 //! | `Binary`, `LargeBinary`, `BinaryView` | strings of standard base64 (arrow-json reads hex) |
 //! | `FixedSizeBinary(n)` | strings of standard base64 holding exactly `n` bytes |
@@ -99,9 +99,8 @@
 //!   refuses them); a JSON array of records has [`Decoder::decode_array`].
 //! - A timestamp without an offset in a column whose zone is named (`Europe/Paris`) is an
 //!   error: jetwire-arrow carries no time-zone database.
-//! - Not decoded yet (arrow-json decodes them): `ListView`, `LargeListView`, `Decimal256`,
-//!   run-end encoding, and maps with sorted keys or keys that
-//!   are not `Utf8`; nor `Interval`.
+//! - Not decoded yet (arrow-json decodes them): `ListView`, `LargeListView`, run-end encoding,
+//!   and maps with sorted keys or keys that are not `Utf8`; nor `Interval`.
 //!
 //! See docs/architecture.md in the repository for how the crates fit together.
 

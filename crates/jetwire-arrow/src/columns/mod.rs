@@ -80,6 +80,9 @@ pub(crate) fn decoder_for(
         DataType::Decimal128(precision, scale) => {
             primitive::decimal::<Decimal128Type>(nullable, data_type, *precision, *scale)?
         }
+        DataType::Decimal256(precision, scale) => {
+            primitive::decimal::<Decimal256Type>(nullable, data_type, *precision, *scale)?
+        }
         DataType::Duration(TimeUnit::Second) => primitive::column::<DurationSecondType>(nullable, data_type),
         DataType::Duration(TimeUnit::Millisecond) => {
             primitive::column::<DurationMillisecondType>(nullable, data_type)

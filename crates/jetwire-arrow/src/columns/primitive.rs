@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use arrow_array::types::*;
-use arrow_array::{ArrayRef, ArrowPrimitiveType, BooleanArray, NullArray, PrimitiveArray};
+use arrow_array::{ArrayRef, ArrowNativeTypeOp, ArrowPrimitiveType, BooleanArray, NullArray, PrimitiveArray};
 use arrow_buffer::{BooleanBufferBuilder, NullBufferBuilder};
 use arrow_schema::{ArrowError, DataType};
 use half::f16;
@@ -197,19 +197,15 @@ pub(crate) fn column<T: ReadNumber>(nullable: bool, data_type: &DataType) -> Box
     Box::new(PrimitiveColumn::<T, _>::new(nullable, data_type.clone(), T::read))
 }
 
-/// The column of a decimal type `T` (`Decimal32`, `Decimal64`, `Decimal128`) of `precision` and
+/// The column of a decimal type `T` (`Decimal32`, `Decimal64`, `Decimal128`, `Decimal256`) of `precision` and
 /// `scale`: numbers, or strings holding numbers, whose value has at most `scale` digits after the
 /// point (trailing zeros aside) and at most `precision` digits in all once scaled.
-pub(crate) fn decimal<T>(
+pub(crate) fn decimal<T: DecimalType>(
     nullable: bool,
     data_type: &DataType,
     precision: u8,
     scale: i8,
-) -> std::result::Result<Box<dyn ColumnDecoder>, ArrowError>
-where
-    T: DecimalType,
-    T::Native: TryFrom<i128>,
-{
+) -> std::result::Result<Box<dyn ColumnDecoder>, ArrowError> {
     if precision == 0 || precision > T::MAX_PRECISION || i16::from(scale) > i16::from(precision) {
         return Err(ArrowError::InvalidArgumentError(format!("{data_type} is not a valid decimal type")));
     }
@@ -222,31 +218,26 @@ struct DecimalRead {
     scale: i8,
 }
 
-impl<T> ReadValue<T> for DecimalRead
-where
-    T: DecimalType,
-    T::Native: TryFrom<i128>,
-{
+impl<T: DecimalType> ReadValue<T> for DecimalRead {
     fn read(&self, reader: &mut Reader<'_>) -> Result<T::Native> {
         let text: Cow<'_, str> = match reader.peek()? {
             TokenKind::String => reader.read_str()?,
             _ => reader.read_number()?.as_str().into(),
         };
         // The precision is at most the type's, so the value always fits its integer.
-        parse_decimal(&text, self.precision, self.scale)
-            .and_then(|value| T::Native::try_from(value).ok())
-            .ok_or_else(|| {
-                reader.data_error(format_args!(
-                    "expected a decimal of precision {} and scale {}, found `{text}`",
-                    self.precision, self.scale
-                ))
-            })
+        parse_decimal::<T::Native>(&text, self.precision, self.scale).ok_or_else(|| {
+            reader.data_error(format_args!(
+                "expected a decimal of precision {} and scale {}, found `{text}`",
+                self.precision, self.scale
+            ))
+        })
     }
 }
 
 /// `text`, a JSON number (or the same spelling in a string), as an integer of `10^-scale`
-/// units: `None` unless it is exact at that scale and has at most `precision` digits.
-pub(crate) fn parse_decimal(text: &str, precision: u8, scale: i8) -> Option<i128> {
+/// units: `None` unless it is exact at that scale and has at most `precision` digits (which the
+/// caller keeps within what `N` holds: 9, 18, 38 or 76 digits).
+pub(crate) fn parse_decimal<N: ArrowNativeTypeOp>(text: &str, precision: u8, scale: i8) -> Option<N> {
     let bytes = text.as_bytes();
     let (negative, rest) = match bytes.first()? {
         b'-' => (true, &bytes[1..]),
@@ -297,45 +288,60 @@ pub(crate) fn parse_decimal(text: &str, precision: u8, scale: i8) -> Option<i128
             digits.truncate(kept);
         }
     }
-    let limit = 10i128.checked_pow(u32::from(precision))?;
-    let mut value: i128 = 0;
-    for &digit in &digits {
-        value = value.checked_mul(10)?.checked_add(i128::from(digit))?;
-        if value >= limit {
-            return None;
-        }
+    let significant = &digits[digits.iter().position(|&d| d != 0).unwrap_or(digits.len())..];
+    let zeros = usize::try_from(shift.max(0)).ok()?;
+    if significant.is_empty() {
+        return Some(N::ZERO);
     }
-    if shift > 0 {
-        value = value.checked_mul(10i128.checked_pow(u32::try_from(shift).ok()?)?)?;
-        if value >= limit {
-            return None;
-        }
+    // Below 10^precision, which `N` holds: no step below can overflow.
+    if significant.len().checked_add(zeros)? > usize::from(precision) {
+        return None;
     }
-    Some(if negative { -value } else { value })
+    let ten = N::usize_as(10);
+    let mut value = N::ZERO;
+    for &digit in significant {
+        value = value.mul_wrapping(ten).add_wrapping(N::usize_as(usize::from(digit)));
+    }
+    for _ in 0..zeros {
+        value = value.mul_wrapping(ten);
+    }
+    Some(if negative { value.neg_wrapping() } else { value })
 }
 
 #[cfg(test)]
 mod tests {
+    use arrow_buffer::i256;
+
     use super::parse_decimal;
 
     #[test]
     fn decimals_are_exact_at_their_scale_or_refused() {
-        assert_eq!(parse_decimal("12.34", 10, 2), Some(1234));
-        assert_eq!(parse_decimal("-12.3", 10, 2), Some(-1230));
-        assert_eq!(parse_decimal("12.340", 10, 2), Some(1234));
-        assert_eq!(parse_decimal("12.345", 10, 2), None);
-        assert_eq!(parse_decimal("1.5e2", 10, 0), Some(150));
-        assert_eq!(parse_decimal("1500e-3", 10, 1), Some(15));
-        assert_eq!(parse_decimal("99999", 5, 0), Some(99999));
-        assert_eq!(parse_decimal("100000", 5, 0), None);
-        assert_eq!(parse_decimal("1", 5, 5), None);
-        assert_eq!(parse_decimal("0.5", 5, 5), Some(50000));
-        assert_eq!(parse_decimal("120", 5, -1), Some(12));
-        assert_eq!(parse_decimal("125", 5, -1), None);
-        assert_eq!(parse_decimal("0", 1, 0), Some(0));
-        assert_eq!(parse_decimal("", 5, 0), None);
-        assert_eq!(parse_decimal("1.", 5, 0), Some(1));
-        assert_eq!(parse_decimal("1e", 5, 0), None);
-        assert_eq!(parse_decimal("1e99999999999", 38, 0), None);
+        assert_eq!(parse_decimal::<i128>("12.34", 10, 2), Some(1234));
+        assert_eq!(parse_decimal::<i128>("-12.3", 10, 2), Some(-1230));
+        assert_eq!(parse_decimal::<i128>("12.340", 10, 2), Some(1234));
+        assert_eq!(parse_decimal::<i128>("12.345", 10, 2), None);
+        assert_eq!(parse_decimal::<i128>("1.5e2", 10, 0), Some(150));
+        assert_eq!(parse_decimal::<i128>("1500e-3", 10, 1), Some(15));
+        assert_eq!(parse_decimal::<i128>("99999", 5, 0), Some(99999));
+        assert_eq!(parse_decimal::<i128>("100000", 5, 0), None);
+        assert_eq!(parse_decimal::<i128>("1", 5, 5), None);
+        assert_eq!(parse_decimal::<i128>("0.5", 5, 5), Some(50000));
+        assert_eq!(parse_decimal::<i128>("120", 5, -1), Some(12));
+        assert_eq!(parse_decimal::<i128>("125", 5, -1), None);
+        assert_eq!(parse_decimal::<i128>("0", 1, 0), Some(0));
+        assert_eq!(parse_decimal::<i128>("", 5, 0), None);
+        assert_eq!(parse_decimal::<i128>("1.", 5, 0), Some(1));
+        assert_eq!(parse_decimal::<i128>("1e", 5, 0), None);
+        assert_eq!(parse_decimal::<i128>("1e99999999999", 38, 0), None);
+        assert_eq!(parse_decimal::<i128>("-0.000e999", 38, 2), Some(0));
+        assert_eq!(parse_decimal::<i32>("-9999999.99", 9, 2), Some(-999_999_999));
+        let widest = "9".repeat(76);
+        assert_eq!(parse_decimal::<i256>(&widest, 76, 0), i256::from_string(&widest));
+        assert_eq!(
+            parse_decimal::<i256>(&format!("-{widest}e-2"), 76, 2),
+            i256::from_string(&format!("-{widest}"))
+        );
+        assert_eq!(parse_decimal::<i256>(&format!("{widest}0"), 76, 0), None);
+        assert_eq!(parse_decimal::<i256>("1e75", 76, 0), i256::from_string(&format!("1{}", "0".repeat(75))));
     }
 }

@@ -78,6 +78,7 @@ enum Values<'a> {
     Decimal32(&'a Decimal32Array, i8),
     Decimal64(&'a Decimal64Array, i8),
     Decimal128(&'a Decimal128Array, i8),
+    Decimal256(&'a Decimal256Array, i8),
     Utf8(&'a StringArray),
     LargeUtf8(&'a LargeStringArray),
     Utf8View(&'a StringViewArray),
@@ -135,6 +136,7 @@ impl<'a> Column<'a> {
             DataType::Decimal32(_, scale) => Values::Decimal32(array.as_primitive(), *scale),
             DataType::Decimal64(_, scale) => Values::Decimal64(array.as_primitive(), *scale),
             DataType::Decimal128(_, scale) => Values::Decimal128(array.as_primitive(), *scale),
+            DataType::Decimal256(_, scale) => Values::Decimal256(array.as_primitive(), *scale),
             DataType::Utf8 => Values::Utf8(array.as_string()),
             DataType::LargeUtf8 => Values::LargeUtf8(array.as_string()),
             DataType::Utf8View => Values::Utf8View(array.as_string_view()),
@@ -252,13 +254,10 @@ impl<'a> Column<'a> {
                 if value.is_finite() { writer.f32(value) } else { writer.null() }
             }
             Values::Float64(array) => finite(writer, array.value(row)),
-            Values::Decimal32(array, scale) => {
-                writer.number_text(&decimal_text(i128::from(array.value(row)), *scale))
-            }
-            Values::Decimal64(array, scale) => {
-                writer.number_text(&decimal_text(i128::from(array.value(row)), *scale))
-            }
+            Values::Decimal32(array, scale) => writer.number_text(&decimal_text(array.value(row), *scale)),
+            Values::Decimal64(array, scale) => writer.number_text(&decimal_text(array.value(row), *scale)),
             Values::Decimal128(array, scale) => writer.number_text(&decimal_text(array.value(row), *scale)),
+            Values::Decimal256(array, scale) => writer.number_text(&decimal_text(array.value(row), *scale)),
             Values::Utf8(array) => writer.string(array.value(row)),
             Values::LargeUtf8(array) => writer.string(array.value(row)),
             Values::Utf8View(array) => writer.string(array.value(row)),
@@ -376,11 +375,14 @@ fn escaped_name(name: &str) -> Vec<u8> {
 }
 
 /// A decimal of `scale` as JSON number text: `1234` at scale 2 is `12.34`, at scale -1 `12340`.
-fn decimal_text(value: i128, scale: i8) -> String {
-    let digits = value.unsigned_abs().to_string();
-    let sign = if value < 0 { "-" } else { "" };
+fn decimal_text(value: impl std::fmt::Display, scale: i8) -> String {
+    let text = value.to_string();
+    let (sign, digits) = match text.strip_prefix('-') {
+        Some(digits) => ("-", digits),
+        None => ("", text.as_str()),
+    };
     if scale <= 0 {
-        let zeros = if value == 0 { 0 } else { usize::from(scale.unsigned_abs()) };
+        let zeros = if digits == "0" { 0 } else { usize::from(scale.unsigned_abs()) };
         return format!("{sign}{digits}{}", "0".repeat(zeros));
     }
     let scale = usize::from(scale.unsigned_abs());
@@ -401,5 +403,8 @@ mod tests {
         assert_eq!(decimal_text(12, -2), "1200");
         assert_eq!(decimal_text(0, -2), "0");
         assert_eq!(decimal_text(5, 0), "5");
+        assert_eq!(decimal_text(i32::MIN, 3), "-2147483.648");
+        let widest = arrow_buffer::i256::from_string(&format!("-{}", "9".repeat(76))).unwrap();
+        assert_eq!(decimal_text(widest, 76), format!("-0.{}", "9".repeat(76)));
     }
 }

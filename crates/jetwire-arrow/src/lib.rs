@@ -47,7 +47,7 @@
 //! | `Time32(unit)`, `Time64(unit)` | `HH:MM:SS` with a fraction the unit holds exactly, or integers counted in `unit` since midnight |
 //! | `Timestamp(unit, tz)` | RFC 3339 strings (`T` or space, `Z` or an offset; without one, in the column's zone when it is an offset, else UTC), or integers counted in `unit` |
 //! | `Date32`, `Date64` | `YYYY-MM-DD` (`Date64` also a date and time), or integers: days, milliseconds |
-//! | `List`, `LargeList` | arrays |
+//! | `List`, `LargeList`, `ListView`, `LargeListView` | arrays |
 //! | `FixedSizeList(_, n)` | arrays of exactly `n` elements |
 //! | `Struct` | objects: fields by name, absent ones null, others skipped (or an error in strict mode) |
 //! | `Map` (`Utf8` keys) | objects, keys in document order |
@@ -99,8 +99,8 @@
 //!   refuses them); a JSON array of records has [`Decoder::decode_array`].
 //! - A timestamp without an offset in a column whose zone is named (`Europe/Paris`) is an
 //!   error: jetwire-arrow carries no time-zone database.
-//! - Not decoded yet (arrow-json decodes them): `ListView`, `LargeListView`, run-end encoding,
-//!   and maps with sorted keys or keys that are not `Utf8`; nor `Interval`.
+//! - Not decoded yet: run-end encoding (arrow-json decodes it), maps with sorted keys or keys
+//!   that are not `Utf8`, and `Interval`.
 //!
 //! See docs/architecture.md in the repository for how the crates fit together.
 

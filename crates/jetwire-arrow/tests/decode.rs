@@ -170,8 +170,13 @@ fn newer_and_fixed_size_types_as_arrow_json() {
     );
     let bytes = batch.column(1).as_any().downcast_ref::<FixedSizeBinaryArray>().unwrap();
     assert_eq!((bytes.value(0), bytes.is_null(1)), (&[1u8, 2][..], true));
-    let only_lists = schema(vec![pairs.field(0).clone()]);
-    let lines = "{\"p\": [1, 2]}\n{\"p\": null}\n";
+    let only_lists = schema(vec![
+        pairs.field(0).clone(),
+        Field::new("v", DataType::ListView(Arc::new(Field::new("item", DataType::Utf8, true))), true),
+        Field::new("lv", DataType::LargeListView(Arc::new(Field::new("item", DataType::Int64, true))), true),
+    ]);
+    let lines =
+        "{\"p\": [1, 2], \"v\": [\"a\", null], \"lv\": []}\n{\"p\": null, \"v\": null, \"lv\": [7, 8, 9]}\n";
     assert_eq!(
         decode(&only_lists, lines).unwrap(),
         arrow_json_batches(&only_lists, lines.as_bytes(), 1024)[0]
@@ -333,7 +338,10 @@ fn strict_mode_refuses_unknown_properties_at_any_depth() {
 fn unsupported_types_are_refused_when_the_decoder_is_built() {
     for data_type in [
         DataType::Interval(arrow_schema::IntervalUnit::DayTime),
-        DataType::ListView(Arc::new(Field::new("item", DataType::Int8, true))),
+        DataType::RunEndEncoded(
+            Arc::new(Field::new("run_ends", DataType::Int32, false)),
+            Arc::new(Field::new("values", DataType::Utf8, true)),
+        ),
         DataType::Dictionary(Box::new(DataType::Int8), Box::new(DataType::Int64)),
     ] {
         let err = ReaderBuilder::new(schema(vec![Field::new("v", data_type.clone(), true)]))

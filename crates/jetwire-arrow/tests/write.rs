@@ -60,13 +60,14 @@ fn every_type() -> (SchemaRef, &'static str) {
         Field::new("t64", DataType::Time64(TimeUnit::Nanosecond), true),
         Field::new("fsb", DataType::FixedSizeBinary(3), true),
         Field::new("d256", DataType::Decimal256(70, 5), true),
+        Field::new("view", DataType::ListView(Arc::new(Field::new("item", DataType::Utf8, true))), true),
         Field::new(
             "pair",
             DataType::FixedSizeList(Arc::new(Field::new("item", DataType::Int8, false)), 2),
             true,
         ),
     ]));
-    let records = r#"{"d256": -123456789012345678901234567890123456789012345678901234567890.12345, "fsb": "AQID", "pair": [1, -2], "t32": "23:59:59.999", "t64": 1, "d32": -1234567.89, "d64": "12345678901234.5678", "sv": "a view longer than twelve bytes", "bv": "3q2+7w==", "dur": -86400000000000, "i8": -5, "u64": 18446744073709551615, "f32": 1.25, "f64": -2.5e-300, "b": true, "d": "-12.345", "s": "tab\t\"q\" é", "ls": "", "bin": "AAH/", "ts": "1969-12-31T23:59:59.999999", "tz": "2026-12-07T09:00:00.123-03:30", "day": "2024-02-29", "ms": "1970-01-01T00:00:00.007", "list": [1, null, 3], "st": {"a": 7, "b": null}, "map": {"x": 1.5, "y": null}, "tag": "red", "nothing": null}
+    let records = r#"{"view": ["x", null], "d256": -123456789012345678901234567890123456789012345678901234567890.12345, "fsb": "AQID", "pair": [1, -2], "t32": "23:59:59.999", "t64": 1, "d32": -1234567.89, "d64": "12345678901234.5678", "sv": "a view longer than twelve bytes", "bv": "3q2+7w==", "dur": -86400000000000, "i8": -5, "u64": 18446744073709551615, "f32": 1.25, "f64": -2.5e-300, "b": true, "d": "-12.345", "s": "tab\t\"q\" é", "ls": "", "bin": "AAH/", "ts": "1969-12-31T23:59:59.999999", "tz": "2026-12-07T09:00:00.123-03:30", "day": "2024-02-29", "ms": "1970-01-01T00:00:00.007", "list": [1, null, 3], "st": {"a": 7, "b": null}, "map": {"x": 1.5, "y": null}, "tag": "red", "nothing": null}
 {}
 {"list": [], "st": null, "map": {}, "tag": "blue", "f64": 0.1, "d32": 0.5, "sv": "short", "dur": 7}
 "#;
@@ -116,6 +117,7 @@ fn values_are_spelled_as_documented() {
         r#""dur":-86400000000000"#,
         r#""t32":"23:59:59.999""#,
         r#""fsb":"AQID""#,
+        r#""view":["x",null]"#,
         r#""d256":-123456789012345678901234567890123456789012345678901234567890.12345"#,
         r#""pair":[1,-2]"#,
         r#""t64":"00:00:00.000000001""#,

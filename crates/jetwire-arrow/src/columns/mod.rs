@@ -104,9 +104,17 @@ pub(crate) fn decoder_for(
         DataType::Time32(_) | DataType::Time64(_) => time::time(nullable, field)?,
         DataType::Date32 => temporal::date32(nullable),
         DataType::Date64 => temporal::date64(nullable),
-        DataType::List(child) => Box::new(nested::ListColumn::<i32>::new(nullable, child.clone(), options)?),
+        DataType::List(child) => {
+            Box::new(nested::ListColumn::<i32>::new(nullable, child.clone(), false, options)?)
+        }
         DataType::LargeList(child) => {
-            Box::new(nested::ListColumn::<i64>::new(nullable, child.clone(), options)?)
+            Box::new(nested::ListColumn::<i64>::new(nullable, child.clone(), false, options)?)
+        }
+        DataType::ListView(child) => {
+            Box::new(nested::ListColumn::<i32>::new(nullable, child.clone(), true, options)?)
+        }
+        DataType::LargeListView(child) => {
+            Box::new(nested::ListColumn::<i64>::new(nullable, child.clone(), true, options)?)
         }
         DataType::FixedSizeList(child, size) => {
             Box::new(nested::FixedSizeListColumn::new(nullable, child.clone(), *size, options)?)

@@ -3,7 +3,10 @@
 
 use std::sync::Arc;
 
-use arrow_array::{ArrayRef, FixedSizeListArray, GenericListArray, MapArray, OffsetSizeTrait, StructArray};
+use arrow_array::{
+    ArrayRef, FixedSizeListArray, GenericListArray, GenericListViewArray, MapArray, OffsetSizeTrait,
+    StructArray,
+};
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, FieldRef, Fields};
 use jetwire_json::{KeyHint, Reader, Result};
@@ -11,9 +14,11 @@ use jetwire_json::{KeyHint, Reader, Result};
 use super::text::{Content, StringColumn};
 use super::{ColumnDecoder, Options, decoder_for, read_null, unsupported};
 
-/// A list column: each value a JSON array whose elements go to the child column.
+/// A list column: each value a JSON array whose elements go to the child column. A list view
+/// (`ListView`, `LargeListView`) is read the same way; its sizes come from the offsets.
 pub(crate) struct ListColumn<O: OffsetSizeTrait> {
     field: FieldRef,
+    view: bool,
     child: Box<dyn ColumnDecoder>,
     offsets: Vec<O>,
     nulls: NullBufferBuilder,
@@ -24,10 +29,18 @@ impl<O: OffsetSizeTrait> ListColumn<O> {
     pub(crate) fn new(
         nullable: bool,
         field: FieldRef,
+        view: bool,
         options: Options,
     ) -> std::result::Result<Self, ArrowError> {
         let child = decoder_for(&field, options)?;
-        Ok(ListColumn { field, child, offsets: vec![O::zero()], nulls: NullBufferBuilder::new(0), nullable })
+        Ok(ListColumn {
+            field,
+            view,
+            child,
+            offsets: vec![O::zero()],
+            nulls: NullBufferBuilder::new(0),
+            nullable,
+        })
     }
 }
 
@@ -77,6 +90,17 @@ impl<O: OffsetSizeTrait> ColumnDecoder for ListColumn<O> {
 
     fn finish(&mut self) -> ArrayRef {
         let offsets = std::mem::replace(&mut self.offsets, vec![O::zero()]);
+        if self.view {
+            let sizes: Vec<O> = offsets.windows(2).map(|pair| pair[1] - pair[0]).collect();
+            let starts = ScalarBuffer::from(offsets).slice(0, sizes.len());
+            return Arc::new(GenericListViewArray::<O>::new(
+                self.field.clone(),
+                starts,
+                ScalarBuffer::from(sizes),
+                self.child.finish(),
+                self.nulls.finish(),
+            ));
+        }
         Arc::new(GenericListArray::<O>::new(
             self.field.clone(),
             OffsetBuffer::new(ScalarBuffer::from(offsets)),

@@ -99,6 +99,8 @@ enum Values<'a> {
     Date64(&'a Date64Array),
     List(&'a ListArray, Box<Column<'a>>),
     LargeList(&'a LargeListArray, Box<Column<'a>>),
+    ListView(&'a ListViewArray, Box<Column<'a>>),
+    LargeListView(&'a LargeListViewArray, Box<Column<'a>>),
     /// Each list's `size` elements, from its row times `size`.
     FixedSizeList(usize, Box<Column<'a>>),
     /// A struct's columns, as a nested object.
@@ -180,6 +182,14 @@ impl<'a> Column<'a> {
             DataType::LargeList(_) => {
                 let list = array.as_list::<i64>();
                 Values::LargeList(list, Box::new(Column::of(list.values().as_ref())?))
+            }
+            DataType::ListView(_) => {
+                let list = array.as_list_view::<i32>();
+                Values::ListView(list, Box::new(Column::of(list.values().as_ref())?))
+            }
+            DataType::LargeListView(_) => {
+                let list = array.as_list_view::<i64>();
+                Values::LargeListView(list, Box::new(Column::of(list.values().as_ref())?))
             }
             DataType::FixedSizeList(_, size) => {
                 let list = array.as_fixed_size_list();
@@ -289,12 +299,18 @@ impl<'a> Column<'a> {
             Values::LargeList(list, elements) => {
                 write_list(writer, list.value_offsets(), row, elements, explicit_nulls)
             }
+            Values::ListView(list, elements) => {
+                let (start, size) =
+                    (list.value_offsets()[row].as_usize(), list.value_sizes()[row].as_usize());
+                write_elements(writer, start..start + size, elements, explicit_nulls)
+            }
+            Values::LargeListView(list, elements) => {
+                let (start, size) =
+                    (list.value_offsets()[row].as_usize(), list.value_sizes()[row].as_usize());
+                write_elements(writer, start..start + size, elements, explicit_nulls)
+            }
             Values::FixedSizeList(size, elements) => {
-                writer.begin_array()?;
-                for element in row * size..(row + 1) * size {
-                    elements.write(writer, element, explicit_nulls)?;
-                }
-                writer.end_array()
+                write_elements(writer, row * size..(row + 1) * size, elements, explicit_nulls)
             }
             Values::Struct(members) => write_object(writer, members, row, explicit_nulls),
             Values::Map(map, keys, values) => {
@@ -345,8 +361,18 @@ fn write_list<O: ArrowNativeType>(
     elements: &Column<'_>,
     explicit_nulls: bool,
 ) -> JsonResult {
+    write_elements(writer, offsets[row].as_usize()..offsets[row + 1].as_usize(), elements, explicit_nulls)
+}
+
+/// The elements at `range` of a list's values as an array.
+fn write_elements(
+    writer: &mut RowWriter<'_>,
+    range: std::ops::Range<usize>,
+    elements: &Column<'_>,
+    explicit_nulls: bool,
+) -> JsonResult {
     writer.begin_array()?;
-    for element in offsets[row].as_usize()..offsets[row + 1].as_usize() {
+    for element in range {
         elements.write(writer, element, explicit_nulls)?;
     }
     writer.end_array()

@@ -50,7 +50,7 @@
 //! | `List`, `LargeList`, `ListView`, `LargeListView` | arrays |
 //! | `FixedSizeList(_, n)` | arrays of exactly `n` elements |
 //! | `Struct` | objects: fields by name, absent ones null, others skipped (or an error in strict mode) |
-//! | `Map` (`Utf8` keys) | objects, keys in document order |
+//! | `Map` (`Utf8` keys) | objects, keys in document order (in ascending order when the type says its keys are sorted, or an error) |
 //! | `Dictionary(int, Utf8)` | strings, each distinct one stored once a batch |
 //!
 //! `null` is accepted wherever the field is nullable, and is an error elsewhere; so is an absent
@@ -99,8 +99,8 @@
 //!   refuses them); a JSON array of records has [`Decoder::decode_array`].
 //! - A timestamp without an offset in a column whose zone is named (`Europe/Paris`) is an
 //!   error: jetwire-arrow carries no time-zone database.
-//! - Not decoded yet: run-end encoding (arrow-json decodes it), maps with sorted keys or keys
-//!   that are not `Utf8`, and `Interval`.
+//! - Not decoded yet: run-end encoding (arrow-json decodes it), maps with keys that are not
+//!   `Utf8`, and `Interval`.
 //!
 //! See docs/architecture.md in the repository for how the crates fit together.
 

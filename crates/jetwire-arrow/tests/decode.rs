@@ -223,6 +223,23 @@ fn timestamps_and_dates_from_text_and_numbers() {
 }
 
 #[test]
+fn a_map_declared_sorted_takes_its_keys_in_order_only() {
+    let entries = Field::new_struct(
+        "entries",
+        vec![Field::new("keys", DataType::Utf8, false), Field::new("values", DataType::Int32, true)],
+        false,
+    );
+    let schema = schema(vec![Field::new("m", DataType::Map(Arc::new(entries), true), true)]);
+    let batch = decode(&schema, "{\"m\": {\"a\": 1, \"b\": 2, \"b\": null}}\n{\"m\": {\"z\": 0}}\n").unwrap();
+    let maps = batch.column(0).as_any().downcast_ref::<MapArray>().unwrap();
+    assert_eq!(maps.value_offsets(), &[0, 3, 4]);
+    assert_eq!(
+        error(&schema, "{\"m\": {\"a\": 1}}\n{\"m\": {\"b\": 1, \"a\": 2}}"),
+        "Json error: line 2, column 20, at /m (column \"m\"): the map's keys are declared sorted, and `a` comes after `b`"
+    );
+}
+
+#[test]
 fn nested_values_with_nulls_at_every_level() {
     let point = Fields::from(vec![
         Field::new("x", DataType::Int64, false),

@@ -378,8 +378,16 @@ impl ColumnDecoder for MapColumn {
             return Ok(());
         }
         reader.begin_object()?;
+        let first = self.keys.len();
         while let Some(key) = reader.next_key()? {
             let key = key.decoded();
+            // A map whose type says its keys are sorted gets them in order, or refuses them.
+            if self.sorted && self.keys.len() > first && self.keys.last_bytes() > key.as_bytes() {
+                let previous = String::from_utf8_lossy(self.keys.last_bytes()).into_owned();
+                return Err(reader.data_error(format_args!(
+                    "the map's keys are declared sorted, and `{key}` comes after `{previous}`"
+                )));
+            }
             self.keys.push_str(reader, &key)?;
             self.values.append(reader).map_err(|err| err.prepend_key(&key))?;
         }

@@ -54,6 +54,12 @@ impl<O: OffsetSizeTrait> StringColumn<O> {
         Ok(())
     }
 
+    /// The bytes of the last value (of a column holding at least one).
+    pub(crate) fn last_bytes(&self) -> &[u8] {
+        let end = self.offsets.len() - 1;
+        &self.bytes[self.offsets[end - 1].as_usize()..self.offsets[end].as_usize()]
+    }
+
     /// Ends the current value: its offset, or an error when the column's bytes no longer fit
     /// its offset type (then the value is dropped again).
     fn end_value(&mut self, reader: &Reader<'_>, start: usize) -> Result<()> {

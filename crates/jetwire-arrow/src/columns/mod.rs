@@ -140,7 +140,9 @@ pub(crate) fn unsupported(field: &Field) -> ArrowError {
 /// Reads a `null` into a nullable column: `Ok(true)` when the value was `null` (appended as a
 /// null), `Ok(false)` when it is something else (still to be read). A column that is not
 /// nullable does not look: its typed read refuses a `null` as it refuses any other wrong value.
-#[inline]
+/// Always inlined: every value of every column passes here, and as a call it cost about 5% of
+/// a read (callgrind, arrow:logs/read).
+#[inline(always)]
 pub(crate) fn read_null(
     reader: &mut Reader<'_>,
     nullable: bool,

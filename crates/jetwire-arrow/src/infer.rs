@@ -278,6 +278,17 @@ struct Sample {
     max_records: usize,
 }
 
+impl Sample {
+    /// No record yet, of at most `max_records` (no limit with `None`).
+    fn new(max_records: Option<usize>) -> Self {
+        Sample {
+            properties: Properties::default(),
+            records: 0,
+            max_records: max_records.unwrap_or(usize::MAX),
+        }
+    }
+}
+
 impl RecordSink for Sample {
     fn is_full(&self) -> bool {
         self.records == self.max_records
@@ -306,12 +317,7 @@ impl RecordSink for Sample {
 impl SchemaInferrer {
     /// An inferrer over the first `max_records` records (all of them with `None`).
     pub fn new(max_records: Option<usize>) -> Self {
-        let sample = Sample {
-            properties: Properties::default(),
-            records: 0,
-            max_records: max_records.unwrap_or(usize::MAX),
-        };
-        SchemaInferrer { sample, feed: RecordFeed::default() }
+        SchemaInferrer { sample: Sample::new(max_records), feed: RecordFeed::default() }
     }
 
     /// Reads the records in `buf` (JSON objects separated by whitespace, as the
@@ -451,11 +457,7 @@ pub fn infer_json_schema_from_array(
     input: &[u8],
     max_read_records: Option<usize>,
 ) -> std::result::Result<(Schema, usize), ArrowError> {
-    let mut sample = Sample {
-        properties: Properties::default(),
-        records: 0,
-        max_records: max_read_records.unwrap_or(usize::MAX),
-    };
+    let mut sample = Sample::new(max_read_records);
     let mut reader = JsonReader::new(input);
     let result = (|| {
         reader.begin_array()?;

@@ -97,7 +97,9 @@ pub(crate) fn decoder_for(
         DataType::LargeUtf8 => Box::new(text::StringColumn::<i64>::new(nullable, text::Content::Text)),
         DataType::Binary => Box::new(text::StringColumn::<i32>::new(nullable, text::Content::Base64)),
         DataType::LargeBinary => Box::new(text::StringColumn::<i64>::new(nullable, text::Content::Base64)),
-        DataType::FixedSizeBinary(size) => Box::new(text::FixedSizeBinaryColumn::new(nullable, *size)?),
+        DataType::FixedSizeBinary(size) => {
+            Box::new(text::FixedSizeBinaryColumn::new(nullable, fixed_size(*size, data_type)?))
+        }
         DataType::Utf8View => Box::new(text::StringColumn::<i64>::new(nullable, text::Content::TextView)),
         DataType::BinaryView => Box::new(text::StringColumn::<i64>::new(nullable, text::Content::Base64View)),
         DataType::Timestamp(unit, tz) => temporal::timestamp(nullable, *unit, tz.clone())?,
@@ -116,9 +118,12 @@ pub(crate) fn decoder_for(
         DataType::LargeListView(child) => {
             Box::new(nested::ListColumn::<i64>::new(nullable, child.clone(), true, options)?)
         }
-        DataType::FixedSizeList(child, size) => {
-            Box::new(nested::FixedSizeListColumn::new(nullable, child.clone(), *size, options)?)
-        }
+        DataType::FixedSizeList(child, size) => Box::new(nested::FixedSizeListColumn::new(
+            nullable,
+            child.clone(),
+            fixed_size(*size, data_type)?,
+            options,
+        )?),
         DataType::Struct(fields) => Box::new(StructColumn::new(nullable, fields.clone(), options)?),
         DataType::Map(entries, sorted) => {
             Box::new(nested::MapColumn::new(nullable, entries.clone(), *sorted, options)?)
@@ -126,6 +131,13 @@ pub(crate) fn decoder_for(
         DataType::Dictionary(key, value) => dictionary::column(field, key, value)?,
         _ => return Err(unsupported(field)),
     })
+}
+
+/// The size of a fixed-size type (`FixedSizeBinary`, `FixedSizeList`), which Arrow gives as an
+/// `i32`: refused when negative.
+pub(crate) fn fixed_size(size: i32, data_type: &DataType) -> std::result::Result<usize, ArrowError> {
+    usize::try_from(size)
+        .map_err(|_| ArrowError::InvalidArgumentError(format!("{data_type} has a negative size")))
 }
 
 /// The error for a field whose type jetwire-arrow does not decode.

@@ -125,11 +125,9 @@ impl FixedSizeListColumn {
     pub(crate) fn new(
         nullable: bool,
         field: FieldRef,
-        size: i32,
+        size: usize,
         options: Options,
     ) -> std::result::Result<Self, ArrowError> {
-        let size = usize::try_from(size)
-            .map_err(|_| ArrowError::InvalidArgumentError(format!("a fixed-size list of {size} elements")))?;
         let child = decoder_for(&field, options)?;
         Ok(FixedSizeListColumn { field, size, child, nulls: NullBufferBuilder::new(0), nullable, len: 0 })
     }

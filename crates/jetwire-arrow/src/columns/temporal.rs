@@ -112,12 +112,8 @@ where
             }
         };
         let seconds = time.seconds - i64::from(offset);
-        let (per_second, nanos_per_tick) = match self.unit {
-            TimeUnit::Second => (1, NANOS_PER_SECOND),
-            TimeUnit::Millisecond => (1_000, 1_000_000),
-            TimeUnit::Microsecond => (1_000_000, 1_000),
-            TimeUnit::Nanosecond => (NANOS_PER_SECOND, 1),
-        };
+        let (per_second, _) = unit_scale(self.unit);
+        let nanos_per_tick = NANOS_PER_SECOND / per_second;
         // Ticks of the unit, the fraction below one tick dropped (towards the past).
         seconds
             .checked_mul(per_second)
@@ -275,27 +271,14 @@ pub(crate) fn format_timestamp(
     offset: Option<i32>,
     out: &mut [u8; TIMESTAMP_TEXT_MAX],
 ) -> usize {
-    let (per_second, digits) = match unit {
-        TimeUnit::Second => (1, 0),
-        TimeUnit::Millisecond => (1_000, 3),
-        TimeUnit::Microsecond => (1_000_000, 6),
-        TimeUnit::Nanosecond => (NANOS_PER_SECOND, 9),
-    };
+    let (per_second, _) = unit_scale(unit);
     let seconds = ticks.div_euclid(per_second) + i64::from(offset.unwrap_or(0));
-    let fraction = ticks.rem_euclid(per_second) as u64;
-    let (days, second_of_day) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400) as u64);
+    let (days, second_of_day) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
     let mut len = write_date(days, out);
     out[len] = b'T';
     len += 1;
-    len += put_digits(second_of_day / 3600, 2, &mut out[len..]);
-    out[len] = b':';
-    len += 1 + put_digits(second_of_day / 60 % 60, 2, &mut out[len + 1..]);
-    out[len] = b':';
-    len += 1 + put_digits(second_of_day % 60, 2, &mut out[len + 1..]);
-    if digits > 0 {
-        out[len] = b'.';
-        len += 1 + put_digits(fraction, digits, &mut out[len + 1..]);
-    }
+    len +=
+        write_time_of_day(second_of_day * per_second + ticks.rem_euclid(per_second), unit, &mut out[len..]);
     match offset {
         None => {}
         Some(0) => {
@@ -311,6 +294,34 @@ pub(crate) fn format_timestamp(
         }
     }
     len
+}
+
+/// How many of `unit` make a second, and the fraction digits that spell one.
+pub(super) fn unit_scale(unit: TimeUnit) -> (i64, usize) {
+    match unit {
+        TimeUnit::Second => (1, 0),
+        TimeUnit::Millisecond => (1_000, 3),
+        TimeUnit::Microsecond => (1_000_000, 6),
+        TimeUnit::Nanosecond => (NANOS_PER_SECOND, 9),
+    }
+}
+
+/// `ticks` of `unit` since midnight (below one day) as `HH:MM:SS` and the unit's fraction
+/// digits, at the start of `out` (room for 18 bytes); returns its length.
+pub(super) fn write_time_of_day(ticks: i64, unit: TimeUnit, out: &mut [u8]) -> usize {
+    let (per_second, digits) = unit_scale(unit);
+    let (seconds, fraction) = ((ticks / per_second) as u64, (ticks % per_second) as u64);
+    put_digits(seconds / 3600, 2, out);
+    out[2] = b':';
+    put_digits(seconds / 60 % 60, 2, &mut out[3..]);
+    out[5] = b':';
+    put_digits(seconds % 60, 2, &mut out[6..]);
+    if digits == 0 {
+        return 8;
+    }
+    out[8] = b'.';
+    put_digits(fraction, digits, &mut out[9..]);
+    9 + digits
 }
 
 /// `days` since 1970-01-01 as `YYYY-MM-DD` (outside years 0 to 9999, a sign and at least five
@@ -335,7 +346,7 @@ pub(crate) fn write_date(days: i64, out: &mut [u8]) -> usize {
 
 /// `value` as exactly `count` decimal digits (leading zeros; `value` below `10^count`) at the
 /// start of `out`; returns `count`.
-pub(super) fn put_digits(mut value: u64, count: usize, out: &mut [u8]) -> usize {
+fn put_digits(mut value: u64, count: usize, out: &mut [u8]) -> usize {
     for slot in out[..count].iter_mut().rev() {
         *slot = b'0' + (value % 10) as u8;
         value /= 10;

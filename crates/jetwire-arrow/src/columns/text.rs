@@ -145,17 +145,8 @@ pub(crate) struct FixedSizeBinaryColumn {
 }
 
 impl FixedSizeBinaryColumn {
-    pub(crate) fn new(nullable: bool, size: i32) -> std::result::Result<Self, arrow_schema::ArrowError> {
-        let size = usize::try_from(size).map_err(|_| {
-            arrow_schema::ArrowError::InvalidArgumentError(format!("a fixed-size binary of {size} bytes"))
-        })?;
-        Ok(FixedSizeBinaryColumn {
-            size,
-            bytes: Vec::new(),
-            nulls: NullBufferBuilder::new(0),
-            nullable,
-            len: 0,
-        })
+    pub(crate) fn new(nullable: bool, size: usize) -> Self {
+        FixedSizeBinaryColumn { size, bytes: Vec::new(), nulls: NullBufferBuilder::new(0), nullable, len: 0 }
     }
 }
 

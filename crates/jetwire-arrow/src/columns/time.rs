@@ -9,7 +9,7 @@ use arrow_schema::{ArrowError, DataType, TimeUnit};
 use jetwire_json::{Reader, Result, TokenKind};
 
 use super::primitive::{PrimitiveColumn, ReadValue};
-use super::temporal::{digits, put_digits};
+use super::temporal::{digits, unit_scale, write_time_of_day};
 use super::{ColumnDecoder, unsupported};
 
 /// The column of `Time32(unit)` (seconds, milliseconds) or `Time64(unit)` (microseconds,
@@ -52,16 +52,6 @@ pub(crate) fn time(
     })
 }
 
-/// How many of `unit` make a second, and the fraction digits that spell one.
-pub(crate) fn unit_digits(unit: TimeUnit) -> (i64, usize) {
-    match unit {
-        TimeUnit::Second => (1, 0),
-        TimeUnit::Millisecond => (1_000, 3),
-        TimeUnit::Microsecond => (1_000_000, 6),
-        TimeUnit::Nanosecond => (1_000_000_000, 9),
-    }
-}
-
 /// Reads a time of day in the unit.
 struct TimeRead(TimeUnit);
 
@@ -71,7 +61,7 @@ where
     T::Native: TryFrom<i64>,
 {
     fn read(&self, reader: &mut Reader<'_>) -> Result<T::Native> {
-        let (per_second, _) = unit_digits(self.0);
+        let (per_second, _) = unit_scale(self.0);
         let ticks = match reader.peek()? {
             TokenKind::String => {
                 let text = reader.read_str()?;
@@ -134,26 +124,12 @@ fn parse_time(bytes: &[u8], per_second: i64) -> Option<i64> {
 /// Room for the longest time text: `HH:MM:SS.nnnnnnnnn`.
 pub(crate) const TIME_TEXT_MAX: usize = 18;
 
-/// `ticks` of a unit (`per_second` of them a second, `fraction_digits` spelling one) since
-/// midnight as `HH:MM:SS[.fraction]` in `out`, whose used length it returns; `None` when `ticks`
-/// is not within one day (an array may hold such values; they are written as integers).
+/// `ticks` of `unit` since midnight as `HH:MM:SS[.fraction]` in `out`, whose used length it
+/// returns; `None` when `ticks` is not within one day (an array may hold such values; they are
+/// written as integers).
 pub(crate) fn format_time(ticks: i64, unit: TimeUnit, out: &mut [u8; TIME_TEXT_MAX]) -> Option<usize> {
-    let (per_second, fraction_digits) = unit_digits(unit);
-    if !(0..86_400 * per_second).contains(&ticks) {
-        return None;
-    }
-    let seconds = ticks / per_second;
-    put_digits((seconds / 3600) as u64, 2, &mut out[0..]);
-    out[2] = b':';
-    put_digits((seconds / 60 % 60) as u64, 2, &mut out[3..]);
-    out[5] = b':';
-    put_digits((seconds % 60) as u64, 2, &mut out[6..]);
-    if fraction_digits == 0 {
-        return Some(8);
-    }
-    out[8] = b'.';
-    put_digits((ticks % per_second) as u64, fraction_digits, &mut out[9..]);
-    Some(9 + fraction_digits)
+    let (per_second, _) = unit_scale(unit);
+    (0..86_400 * per_second).contains(&ticks).then(|| write_time_of_day(ticks, unit, out))
 }
 
 #[cfg(test)]
@@ -182,7 +158,7 @@ mod tests {
             let mut out = [0; TIME_TEXT_MAX];
             let len = format_time(ticks, unit, &mut out).unwrap();
             assert_eq!(&out[..len], text.as_bytes());
-            assert_eq!(parse_time(text.as_bytes(), unit_digits(unit).0), Some(ticks));
+            assert_eq!(parse_time(text.as_bytes(), unit_scale(unit).0), Some(ticks));
         }
         assert_eq!(format_time(-1, TimeUnit::Second, &mut [0; TIME_TEXT_MAX]), None);
         assert_eq!(format_time(86_400, TimeUnit::Second, &mut [0; TIME_TEXT_MAX]), None);

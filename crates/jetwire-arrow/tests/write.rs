@@ -203,14 +203,80 @@ fn the_same_values_as_arrow_json_writes() {
     theirs.write(&batch).unwrap();
     theirs.finish().unwrap();
     let theirs = theirs.into_inner();
-    let values = |bytes: &[u8]| -> Vec<serde_json::Value> {
-        serde_json::Deserializer::from_slice(bytes).into_iter().collect::<Result<_, _>>().unwrap()
-    };
     assert_eq!(
-        values(&ours),
-        values(&theirs),
+        json_values(&ours),
+        json_values(&theirs),
         "{}\n{}",
         String::from_utf8_lossy(&ours),
         String::from_utf8_lossy(&theirs)
     );
+}
+
+/// Values of JSON Lines output, to compare two writers' output value by value.
+fn json_values(bytes: &[u8]) -> Vec<serde_json::Value> {
+    serde_json::Deserializer::from_slice(bytes).into_iter().collect::<Result<_, _>>().unwrap()
+}
+
+#[test]
+fn a_slice_is_escaped_by_its_own_strings() {
+    use arrow_array::StringArray;
+    let schema = Arc::new(Schema::new(vec![Field::new("s", DataType::Utf8, true)]));
+    let strings = StringArray::from(vec![Some("a\"b"), Some("plain"), None, Some("x"), Some("tab\t")]);
+    let batch = RecordBatch::try_new(schema, vec![Arc::new(strings)]).unwrap();
+    assert_eq!(
+        lines(&batch, false),
+        b"{\"s\":\"a\\\"b\"}\n{\"s\":\"plain\"}\n{}\n{\"s\":\"x\"}\n{\"s\":\"tab\\t\"}\n"
+    );
+    // The middle rows alone need no escape, though the bytes beside them do.
+    assert_eq!(lines(&batch.slice(1, 3), false), b"{\"s\":\"plain\"}\n{}\n{\"s\":\"x\"}\n");
+    assert_eq!(lines(&batch.slice(3, 2), true), b"{\"s\":\"x\"}\n{\"s\":\"tab\\t\"}\n");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 128,
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Generated rows (strings with and without escapes, long and short, nulls anywhere) are
+    /// written as the same JSON values as arrow-json writes, whole and sliced.
+    #[test]
+    fn generated_rows_are_the_values_arrow_json_writes(
+        rows in proptest::collection::vec(
+            (
+                proptest::option::of(proptest::num::i64::ANY),
+                proptest::option::of(-1e300f64..1e300),
+                proptest::option::of("[a-z\"\\\\\t\u{1}é😀 ]{0,40}"),
+                proptest::option::of("[a-z]{0,40}"),
+                proptest::option::of(proptest::bool::ANY),
+            ),
+            1..40,
+        ),
+        cut in 0usize..40,
+    ) {
+        use arrow_array::{BooleanArray, Float64Array, Int64Array, StringArray};
+        let schema = Arc::new(Schema::new(vec![
+            Field::new("i", DataType::Int64, true),
+            Field::new("f", DataType::Float64, true),
+            Field::new("escaped", DataType::Utf8, true),
+            Field::new("plain", DataType::Utf8, true),
+            Field::new("b", DataType::Boolean, true),
+        ]));
+        let batch = RecordBatch::try_new(schema, vec![
+            Arc::new(rows.iter().map(|row| row.0).collect::<Int64Array>()),
+            Arc::new(rows.iter().map(|row| row.1).collect::<Float64Array>()),
+            Arc::new(rows.iter().map(|row| row.2.clone()).collect::<StringArray>()),
+            Arc::new(rows.iter().map(|row| row.3.clone()).collect::<StringArray>()),
+            Arc::new(rows.iter().map(|row| row.4).collect::<BooleanArray>()),
+        ]).unwrap();
+        let cut = cut.min(batch.num_rows());
+        for batch in [batch.clone(), batch.slice(cut, batch.num_rows() - cut)] {
+            let mut theirs = arrow_json::LineDelimitedWriter::new(Vec::new());
+            theirs.write(&batch).unwrap();
+            theirs.finish().unwrap();
+            let ours = lines(&batch, false);
+            proptest::prop_assert_eq!(json_values(&ours), json_values(&theirs.into_inner()));
+        }
+    }
 }

@@ -7,16 +7,14 @@ use arrow_array::types::*;
 use arrow_array::*;
 use arrow_buffer::{ArrowNativeType, NullBuffer};
 use arrow_schema::{ArrowError, DataType, TimeUnit};
-use jetwire_json::Writer as JsonWriter;
+use jetwire_json::write::append;
 
 use crate::columns::{
     TIME_TEXT_MAX, TIMESTAMP_TEXT_MAX, format_time, format_timestamp, write_date, zone_offset,
 };
 
-pub(super) type JsonResult = jetwire_json::Result<()>;
-pub(super) type RowWriter<'w> = JsonWriter<&'w mut Vec<u8>>;
-
-/// A named column of a struct (or of the batch): its name as escaped JSON text, and its values.
+/// A named column of a struct (or of the batch): its key as JSON text (`,"name":`), and its
+/// values.
 pub(super) struct Member<'a> {
     key: Vec<u8>,
     column: Column<'a>,
@@ -33,7 +31,7 @@ impl<'a> Member<'a> {
             .zip(arrays)
             .map(|(field, array)| {
                 let column = Column::of(array.as_ref()).map_err(|refused| refused.error(field.name()))?;
-                Ok(Member { key: escaped_name(field.name()), column })
+                Ok(Member { key: member_key(field.name()), column })
             })
             .collect()
     }
@@ -79,8 +77,10 @@ enum Values<'a> {
     Decimal64(&'a Decimal64Array, i8),
     Decimal128(&'a Decimal128Array, i8),
     Decimal256(&'a Decimal256Array, i8),
-    Utf8(&'a StringArray),
-    LargeUtf8(&'a LargeStringArray),
+    /// Strings, and whether none of the column's needs an escape (scanned once a batch, so
+    /// that each value is then copied without a scan of its own).
+    Utf8(&'a StringArray, bool),
+    LargeUtf8(&'a LargeStringArray, bool),
     Utf8View(&'a StringViewArray),
     /// Written as base64.
     Binary(&'a BinaryArray),
@@ -139,8 +139,8 @@ impl<'a> Column<'a> {
             DataType::Decimal64(_, scale) => Values::Decimal64(array.as_primitive(), *scale),
             DataType::Decimal128(_, scale) => Values::Decimal128(array.as_primitive(), *scale),
             DataType::Decimal256(_, scale) => Values::Decimal256(array.as_primitive(), *scale),
-            DataType::Utf8 => Values::Utf8(array.as_string()),
-            DataType::LargeUtf8 => Values::LargeUtf8(array.as_string()),
+            DataType::Utf8 => Values::Utf8(array.as_string(), all_plain(array.as_string::<i32>())),
+            DataType::LargeUtf8 => Values::LargeUtf8(array.as_string(), all_plain(array.as_string::<i64>())),
             DataType::Utf8View => Values::Utf8View(array.as_string_view()),
             DataType::Binary => Values::Binary(array.as_binary()),
             DataType::LargeBinary => Values::LargeBinary(array.as_binary()),
@@ -202,7 +202,7 @@ impl<'a> Column<'a> {
                     .iter()
                     .zip(array.columns())
                     .map(|(field, column)| {
-                        Ok(Member { key: escaped_name(field.name()), column: Column::of(column.as_ref())? })
+                        Ok(Member { key: member_key(field.name()), column: Column::of(column.as_ref())? })
                     })
                     .collect::<Result<_, Refused>>()?;
                 Values::Struct(members)
@@ -235,169 +235,244 @@ impl<'a> Column<'a> {
         self.nulls.as_ref().is_some_and(|nulls| nulls.is_null(row))
     }
 
-    /// Writes the value at `row`, `null` included.
-    fn write(&self, writer: &mut RowWriter<'_>, row: usize, explicit_nulls: bool) -> JsonResult {
+    /// Appends the value at `row`, `null` included.
+    #[inline(always)]
+    fn write(&self, out: &mut Vec<u8>, row: usize, explicit_nulls: bool) {
         if self.is_null(row) {
-            return writer.null();
+            return append::null(out);
         }
-        self.write_valid(writer, row, explicit_nulls)
+        self.write_valid(out, row, explicit_nulls)
     }
 
-    /// Writes the value at `row`, which is not null.
-    fn write_valid(&self, writer: &mut RowWriter<'_>, row: usize, explicit_nulls: bool) -> JsonResult {
+    /// Appends the value at `row`, which is not null.
+    ///
+    /// Inlined into each of its few callers, so that a scalar costs no call: the arms that
+    /// would grow its frame (dates, decimals, nested values) are calls.
+    #[inline(always)]
+    fn write_valid(&self, out: &mut Vec<u8>, row: usize, explicit_nulls: bool) {
         match &self.values {
-            Values::Null => writer.null(),
-            Values::Boolean(array) => writer.bool(array.value(row)),
-            Values::Int8(array) => writer.i8(array.value(row)),
-            Values::Int16(array) => writer.i16(array.value(row)),
-            Values::Int32(array) => writer.i32(array.value(row)),
-            Values::Int64(array) => writer.i64(array.value(row)),
-            Values::UInt8(array) => writer.u8(array.value(row)),
-            Values::UInt16(array) => writer.u16(array.value(row)),
-            Values::UInt32(array) => writer.u32(array.value(row)),
-            Values::UInt64(array) => writer.u64(array.value(row)),
+            Values::Null => append::null(out),
+            Values::Boolean(array) => append::boolean(out, array.value(row)),
+            Values::Int8(array) => append::integer(out, array.value(row)),
+            Values::Int16(array) => append::integer(out, array.value(row)),
+            Values::Int32(array) => append::integer(out, array.value(row)),
+            Values::Int64(array) => append::integer(out, array.value(row)),
+            Values::UInt8(array) => append::integer(out, array.value(row)),
+            Values::UInt16(array) => append::integer(out, array.value(row)),
+            Values::UInt32(array) => append::integer(out, array.value(row)),
+            Values::UInt64(array) => append::integer(out, array.value(row)),
             // A float that JSON cannot spell (NaN, an infinity) is written as null, as arrow-json
             // writes it.
-            Values::Float16(array) => finite(writer, f64::from(array.value(row).to_f32())),
+            Values::Float16(array) => f64_or_null(out, f64::from(array.value(row).to_f32())),
             Values::Float32(array) => {
-                let value = array.value(row);
-                if value.is_finite() { writer.f32(value) } else { writer.null() }
+                if !append::f32(out, array.value(row)) {
+                    append::null(out);
+                }
             }
-            Values::Float64(array) => finite(writer, array.value(row)),
-            Values::Decimal32(array, scale) => writer.number_text(&decimal_text(array.value(row), *scale)),
-            Values::Decimal64(array, scale) => writer.number_text(&decimal_text(array.value(row), *scale)),
-            Values::Decimal128(array, scale) => writer.number_text(&decimal_text(array.value(row), *scale)),
-            Values::Decimal256(array, scale) => writer.number_text(&decimal_text(array.value(row), *scale)),
-            Values::Utf8(array) => writer.string(array.value(row)),
-            Values::LargeUtf8(array) => writer.string(array.value(row)),
-            Values::Utf8View(array) => writer.string(array.value(row)),
-            Values::Binary(array) => writer.bytes_base64(array.value(row)),
-            Values::LargeBinary(array) => writer.bytes_base64(array.value(row)),
-            Values::BinaryView(array) => writer.bytes_base64(array.value(row)),
-            Values::FixedSizeBinary(array) => writer.bytes_base64(array.value(row)),
-            Values::Duration(counts) => writer.i64(counts[row]),
-            Values::Timestamp(ticks, unit, offset) => {
-                let mut text = [0; TIMESTAMP_TEXT_MAX];
-                let len = format_timestamp(ticks[row], *unit, *offset, &mut text);
-                writer.string_bytes(&text[..len])
-            }
-            Values::Date32(array) => {
-                let mut text = [0; 19];
-                let len = write_date(i64::from(array.value(row)), &mut text);
-                writer.string_bytes(&text[..len])
-            }
-            Values::Date64(array) => {
-                let mut text = [0; TIMESTAMP_TEXT_MAX];
-                let len = format_timestamp(array.value(row), TimeUnit::Millisecond, None, &mut text);
-                writer.string_bytes(&text[..len])
-            }
-            Values::Time32(ticks, unit) => write_time(writer, i64::from(ticks[row]), *unit),
-            Values::Time64(ticks, unit) => write_time(writer, ticks[row], *unit),
+            Values::Float64(array) => f64_or_null(out, array.value(row)),
+            Values::Decimal32(array, scale) => write_decimal(out, array.value(row), *scale),
+            Values::Decimal64(array, scale) => write_decimal(out, array.value(row), *scale),
+            Values::Decimal128(array, scale) => write_decimal(out, array.value(row), *scale),
+            Values::Decimal256(array, scale) => write_decimal(out, array.value(row), *scale),
+            Values::Utf8(array, plain) => string(out, array.value(row), *plain),
+            Values::LargeUtf8(array, plain) => string(out, array.value(row), *plain),
+            Values::Utf8View(array) => append::string(out, array.value(row)),
+            Values::Binary(array) => append::base64(out, array.value(row)),
+            Values::LargeBinary(array) => append::base64(out, array.value(row)),
+            Values::BinaryView(array) => append::base64(out, array.value(row)),
+            Values::FixedSizeBinary(array) => append::base64(out, array.value(row)),
+            Values::Duration(counts) => append::integer(out, counts[row]),
+            Values::Timestamp(ticks, unit, offset) => write_timestamp(out, ticks[row], *unit, *offset),
+            Values::Date32(array) => write_date32(out, array.value(row)),
+            Values::Date64(array) => write_timestamp(out, array.value(row), TimeUnit::Millisecond, None),
+            Values::Time32(ticks, unit) => write_time(out, i64::from(ticks[row]), *unit),
+            Values::Time64(ticks, unit) => write_time(out, ticks[row], *unit),
             Values::List(list, elements) => {
-                write_list(writer, list.value_offsets(), row, elements, explicit_nulls)
+                write_list(out, list.value_offsets(), row, elements, explicit_nulls)
             }
             Values::LargeList(list, elements) => {
-                write_list(writer, list.value_offsets(), row, elements, explicit_nulls)
+                write_list(out, list.value_offsets(), row, elements, explicit_nulls)
             }
             Values::ListView(list, elements) => {
                 let (start, size) =
                     (list.value_offsets()[row].as_usize(), list.value_sizes()[row].as_usize());
-                write_elements(writer, start..start + size, elements, explicit_nulls)
+                write_elements(out, start..start + size, elements, explicit_nulls)
             }
             Values::LargeListView(list, elements) => {
                 let (start, size) =
                     (list.value_offsets()[row].as_usize(), list.value_sizes()[row].as_usize());
-                write_elements(writer, start..start + size, elements, explicit_nulls)
+                write_elements(out, start..start + size, elements, explicit_nulls)
             }
             Values::FixedSizeList(size, elements) => {
-                write_elements(writer, row * size..(row + 1) * size, elements, explicit_nulls)
+                write_elements(out, row * size..(row + 1) * size, elements, explicit_nulls)
             }
-            Values::Struct(members) => write_object(writer, members, row, explicit_nulls),
-            Values::Map(map, keys, values) => {
-                let offsets = map.value_offsets();
-                writer.begin_object()?;
-                for entry in offsets[row].as_usize()..offsets[row + 1].as_usize() {
-                    match keys {
-                        MapKeys::Utf8(keys) => writer.property_name(keys.value(entry))?,
-                        MapKeys::LargeUtf8(keys) => writer.property_name(keys.value(entry))?,
-                        MapKeys::Utf8View(keys) => writer.property_name(keys.value(entry))?,
-                    }
-                    values.write(writer, entry, explicit_nulls)?;
-                }
-                writer.end_object()
-            }
-            Values::Dictionary(keys, values) => values.write_valid(writer, keys[row], explicit_nulls),
+            Values::Struct(members) => write_object(out, members, row, explicit_nulls),
+            Values::Map(map, keys, values) => write_map(out, map, keys, values, row, explicit_nulls),
+            Values::Dictionary(keys, values) => write_dictionary(out, keys, values, row, explicit_nulls),
         }
     }
 }
 
-/// Row `row` of `members` as an object; null members are left out unless `explicit_nulls`.
-pub(super) fn write_object(
-    writer: &mut RowWriter<'_>,
-    members: &[Member<'_>],
+/// Appends the map at `row` as an object of its entries.
+#[inline(never)]
+fn write_map(
+    out: &mut Vec<u8>,
+    map: &MapArray,
+    keys: &MapKeys<'_>,
+    values: &Column<'_>,
     row: usize,
     explicit_nulls: bool,
-) -> JsonResult {
-    writer.begin_object()?;
-    for member in members {
-        if member.column.is_null(row) {
-            if explicit_nulls {
-                writer.property_name_escaped(&member.key)?;
-                writer.null()?;
-            }
-            continue;
+) {
+    let offsets = map.value_offsets();
+    out.push(b'{');
+    for entry in offsets[row].as_usize()..offsets[row + 1].as_usize() {
+        if entry > offsets[row].as_usize() {
+            out.push(b',');
         }
-        writer.property_name_escaped(&member.key)?;
-        member.column.write_valid(writer, row, explicit_nulls)?;
+        match keys {
+            MapKeys::Utf8(keys) => append::string(out, keys.value(entry)),
+            MapKeys::LargeUtf8(keys) => append::string(out, keys.value(entry)),
+            MapKeys::Utf8View(keys) => append::string(out, keys.value(entry)),
+        }
+        out.push(b':');
+        values.write(out, entry, explicit_nulls);
     }
-    writer.end_object()
+    out.push(b'}');
 }
 
-/// The elements of the list at `row` (between its two `offsets`) as an array.
+/// Appends the dictionary value that row `row`'s key names.
+#[inline(never)]
+fn write_dictionary(
+    out: &mut Vec<u8>,
+    keys: &[usize],
+    values: &Column<'_>,
+    row: usize,
+    explicit_nulls: bool,
+) {
+    values.write_valid(out, keys[row], explicit_nulls)
+}
+
+/// Appends row `row` of `members` as an object; null members are left out unless
+/// `explicit_nulls`.
+#[inline(never)]
+pub(super) fn write_object(out: &mut Vec<u8>, members: &[Member<'_>], row: usize, explicit_nulls: bool) {
+    out.push(b'{');
+    // The first member written goes without the comma its key starts with.
+    let mut skip = 1;
+    for member in members {
+        let null = member.column.is_null(row);
+        if null && !explicit_nulls {
+            continue;
+        }
+        append::raw(out, &member.key[skip..]);
+        skip = 0;
+        if null {
+            append::null(out);
+        } else {
+            member.column.write_valid(out, row, explicit_nulls);
+        }
+    }
+    out.push(b'}');
+}
+
+/// Appends the elements of the list at `row` (between its two `offsets`) as an array.
 fn write_list<O: ArrowNativeType>(
-    writer: &mut RowWriter<'_>,
+    out: &mut Vec<u8>,
     offsets: &[O],
     row: usize,
     elements: &Column<'_>,
     explicit_nulls: bool,
-) -> JsonResult {
-    write_elements(writer, offsets[row].as_usize()..offsets[row + 1].as_usize(), elements, explicit_nulls)
+) {
+    write_elements(out, offsets[row].as_usize()..offsets[row + 1].as_usize(), elements, explicit_nulls)
 }
 
-/// The elements at `range` of a list's values as an array.
+/// Appends the elements at `range` of a list's values as an array.
+#[inline(never)]
 fn write_elements(
-    writer: &mut RowWriter<'_>,
+    out: &mut Vec<u8>,
     range: std::ops::Range<usize>,
     elements: &Column<'_>,
     explicit_nulls: bool,
-) -> JsonResult {
-    writer.begin_array()?;
+) {
+    out.push(b'[');
+    let first = range.start;
     for element in range {
-        elements.write(writer, element, explicit_nulls)?;
+        if element > first {
+            out.push(b',');
+        }
+        elements.write(out, element, explicit_nulls);
     }
-    writer.end_array()
+    out.push(b']');
 }
 
-/// A time of day as `HH:MM:SS[.fraction]`, or as its count when it is not within one day.
-fn write_time(writer: &mut RowWriter<'_>, ticks: i64, unit: TimeUnit) -> JsonResult {
+/// Appends a timestamp (or a `Date64`'s milliseconds) as RFC 3339 text.
+#[inline(never)]
+fn write_timestamp(out: &mut Vec<u8>, ticks: i64, unit: TimeUnit, offset: Option<i32>) {
+    let mut text = [0; TIMESTAMP_TEXT_MAX];
+    let len = format_timestamp(ticks, unit, offset, &mut text);
+    quoted(out, &text[..len]);
+}
+
+/// Appends a `Date32`'s days as `YYYY-MM-DD`.
+#[inline(never)]
+fn write_date32(out: &mut Vec<u8>, days: i32) {
+    let mut text = [0; 19];
+    let len = write_date(i64::from(days), &mut text);
+    quoted(out, &text[..len]);
+}
+
+/// Appends a decimal of `scale` as exact number text.
+#[inline(never)]
+fn write_decimal(out: &mut Vec<u8>, value: impl std::fmt::Display, scale: i8) {
+    out.extend_from_slice(decimal_text(value, scale).as_bytes());
+}
+
+/// Appends a time of day as `HH:MM:SS[.fraction]`, or its count when it is not within one day.
+#[inline(never)]
+fn write_time(out: &mut Vec<u8>, ticks: i64, unit: TimeUnit) {
     let mut text = [0; TIME_TEXT_MAX];
     match format_time(ticks, unit, &mut text) {
-        Some(len) => writer.string_bytes(&text[..len]),
-        None => writer.i64(ticks),
+        Some(len) => quoted(out, &text[..len]),
+        None => append::integer(out, ticks),
     }
 }
 
-fn finite(writer: &mut RowWriter<'_>, value: f64) -> JsonResult {
-    if value.is_finite() { writer.f64(value) } else { writer.null() }
+/// Whether no string of `array` needs an escape: one scan of the bytes its values span.
+fn all_plain<O: OffsetSizeTrait>(array: &GenericStringArray<O>) -> bool {
+    let offsets = array.value_offsets();
+    let (first, last) = (offsets[0].as_usize(), offsets[offsets.len() - 1].as_usize());
+    !append::needs_escape(&array.value_data()[first..last])
 }
 
-/// `name` as the escaped text of a JSON property name (without its quotes).
-fn escaped_name(name: &str) -> Vec<u8> {
-    let mut writer = JsonWriter::new();
-    // Writing a string to a fresh writer cannot fail.
-    let _ = writer.string(name);
-    let quoted = writer.into_vec();
-    quoted[1..quoted.len() - 1].to_vec()
+/// Appends a string of a column, `plain` when [`all_plain`] found that none of the column's
+/// needs an escape.
+#[inline(always)]
+fn string(out: &mut Vec<u8>, text: &str, plain: bool) {
+    if plain { append::escaped_string(out, text.as_bytes()) } else { append::string(out, text) }
+}
+
+/// Appends `value`, or `null` when JSON cannot spell it.
+#[inline(always)]
+fn f64_or_null(out: &mut Vec<u8>, value: f64) {
+    if !append::f64(out, value) {
+        append::null(out);
+    }
+}
+
+/// Appends text that needs no escape (a formatted date or time) in quotes.
+#[inline(always)]
+fn quoted(out: &mut Vec<u8>, text: &[u8]) {
+    out.push(b'"');
+    append::raw(out, text);
+    out.push(b'"');
+}
+
+/// `name` as a member's key: `,"name":`, escaped.
+fn member_key(name: &str) -> Vec<u8> {
+    let mut key = b",".to_vec();
+    append::string(&mut key, name);
+    key.push(b':');
+    key
 }
 
 /// A decimal of `scale` as JSON number text: `1234` at scale 2 is `12.34`, at scale -1 `12340`.

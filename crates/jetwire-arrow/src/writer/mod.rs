@@ -7,7 +7,6 @@ use std::io::Write;
 
 use arrow_array::RecordBatch;
 use arrow_schema::ArrowError;
-use jetwire_json::{WriteOptions, Writer as JsonWriter};
 
 use self::column::{Member, write_object};
 
@@ -165,11 +164,7 @@ impl<W: Write> Inner<W> {
                 (Framing::Array, _) => self.buffer.push(b','),
                 (Framing::Lines, _) => {}
             }
-            // The rows' structure is the writer's own and the keys were escaped above: nothing
-            // for the writer to check.
-            let options = WriteOptions { skip_validation: true, ..WriteOptions::default() };
-            let mut writer = JsonWriter::from_output(&mut self.buffer, options);
-            write_object(&mut writer, &members, row, self.explicit_nulls).map_err(json_error)?;
+            write_object(&mut self.buffer, &members, row, self.explicit_nulls);
             if self.framing == Framing::Lines {
                 self.buffer.push(b'\n');
             }
@@ -195,8 +190,4 @@ impl<W: Write> Inner<W> {
         self.out.flush()?;
         Ok(())
     }
-}
-
-fn json_error(err: jetwire_json::Error) -> ArrowError {
-    ArrowError::JsonError(err.to_string())
 }

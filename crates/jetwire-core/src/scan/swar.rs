@@ -16,20 +16,52 @@ fn special_lanes(word: u64) -> u64 {
     (below_space | (quote.wrapping_sub(ONES) & !quote) | (backslash.wrapping_sub(ONES) & !backslash)) & HIGHS
 }
 
-/// See [`crate::scan::find_string_special`].
+/// See [`crate::scan::find_string_special`]. Every byte is looked at in words, never one at a
+/// time past the first three: the last word overlaps the one before it (whose bytes are known
+/// plain, so its lowest flagged lane is the first special), and text of four to seven bytes is
+/// one word of its first four and last four bytes.
 #[inline]
 pub(crate) fn find_string_special(haystack: &[u8]) -> Option<usize> {
-    let mut chunks = haystack.chunks_exact(LANES);
+    let len = haystack.len();
+    if len < LANES {
+        return find_in_short(haystack);
+    }
+    let word_at =
+        |at: usize| u64::from_le_bytes(haystack[at..at + LANES].try_into().expect("an eight-byte slice"));
     let mut offset = 0;
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().expect("chunks_exact yields 8 bytes"));
-        let mask = special_lanes(word);
+    while offset + LANES <= len {
+        let mask = special_lanes(word_at(offset));
         if mask != 0 {
             return Some(offset + mask.trailing_zeros() as usize / 8);
         }
         offset += LANES;
     }
-    chunks.remainder().iter().position(|&b| super::is_string_special(b)).map(|i| offset + i)
+    if offset == len {
+        return None;
+    }
+    let last = len - LANES;
+    let mask = special_lanes(word_at(last));
+    (mask != 0).then(|| last + mask.trailing_zeros() as usize / 8)
+}
+
+/// [`find_string_special`] for fewer than eight bytes.
+#[inline(always)]
+fn find_in_short(haystack: &[u8]) -> Option<usize> {
+    let len = haystack.len();
+    if len < 4 {
+        return haystack.iter().position(|&byte| super::is_string_special(byte));
+    }
+    let half_at = |at: usize| u32::from_le_bytes(haystack[at..at + 4].try_into().expect("a four-byte slice"));
+    // Lanes 0-3 the first four bytes, lanes 4-7 the last four (overlapping them when fewer than
+    // eight). A flag in the upper half is exact only when the lower half has none, which the
+    // lowest flag decides.
+    let word = u64::from(half_at(0)) | u64::from(half_at(len - 4)) << 32;
+    let mask = special_lanes(word);
+    if mask == 0 {
+        return None;
+    }
+    let lane = mask.trailing_zeros() as usize / 8;
+    Some(if lane < 4 { lane } else { lane + len - 8 })
 }
 
 /// A mask with a bit set in every lane of `word` that is not an ASCII digit (possibly also in

@@ -5,13 +5,13 @@
 //! place commas and indentation, and uses the same state to refuse calls that would produce
 //! invalid JSON (unless [`WriteOptions::skip_validation`] is set).
 
+pub mod append;
 mod escape;
 pub(crate) mod float;
 mod slot;
 
 use std::mem::MaybeUninit;
 
-use base64::Engine as _;
 use jetwire_core::output::{SHORT_APPEND_MAX, extend_from_array, extend_short, extend_short_between};
 use jetwire_core::{IoOutput, Output, scan};
 
@@ -572,15 +572,7 @@ impl<O: Output> Writer<O> {
             && matches!(self.state, State::Value | State::ArrayFirst | State::ArrayNext)
         {
             let skip = usize::from(self.state != State::ArrayNext);
-            let buffer = self.out.buffer();
-            match scan::find_string_special(text) {
-                None => extend_short_between(buffer, b",\"", skip, text, b"\""),
-                Some(at) => {
-                    extend_short_between(buffer, b",\"", skip, &text[..at], b"");
-                    escape::escape_from(buffer, text, at);
-                    buffer.push(b'"');
-                }
-            }
+            append::short_string(self.out.buffer(), b",\"", skip, text);
             self.end_value();
             return self.out.maybe_flush().map_err(|err| self.sink_error(err));
         }
@@ -675,16 +667,13 @@ impl<O: Output> Writer<O> {
     /// `true` or `false`.
     #[inline]
     pub fn bool(&mut self, value: bool) -> Result<()> {
-        // Two constant-length copies rather than one of either length (which would call `memcpy`).
-        self.scalar(|out| {
-            if value { extend_from_array(out, b"true", 0) } else { extend_from_array(out, b"false", 0) }
-        })
+        self.scalar(|out| append::boolean(out, value))
     }
 
     /// `null`.
     #[inline]
     pub fn null(&mut self) -> Result<()> {
-        self.scalar(|out| extend_from_array(out, b"null", 0))
+        self.scalar(append::null)
     }
 
     /// A finite `f64` as the shortest text that reads back to the same value. NaN and the
@@ -763,16 +752,7 @@ impl<O: Output> Writer<O> {
 
     /// `bytes` as a string of standard base64 with padding.
     pub fn bytes_base64(&mut self, bytes: &[u8]) -> Result<()> {
-        self.scalar(|out| {
-            out.push(b'"');
-            let start = out.len();
-            out.resize(start + bytes.len().div_ceil(3) * 4, 0);
-            let written = base64::engine::general_purpose::STANDARD
-                .encode_slice(bytes, &mut out[start..])
-                .expect("the buffer was sized for the encoding");
-            out.truncate(start + written);
-            out.push(b'"');
-        })
+        self.scalar(|out| append::base64(out, bytes))
     }
 
     /// A complete JSON value given as bytes, copied as is: validated as a whole (strictly, with
@@ -862,7 +842,7 @@ macro_rules! write_integers {
             $(#[$doc])*
             #[inline]
             pub fn $name(&mut self, value: $ty) -> Result<()> {
-                self.scalar(|out| extend_short(out, itoa::Buffer::new().format(value).as_bytes()))
+                self.scalar(|out| append::integer(out, value))
             }
         )*}
     };

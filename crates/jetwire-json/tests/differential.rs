@@ -163,10 +163,21 @@ fn one_pass_agrees_with_lazy_decoding(
 ) -> Result<Result<String, jetwire_json::Error>, TestCaseError> {
     let one_pass = Reader::new(input).read_str().map(|text| text.into_owned());
     let lazy = Reader::new(input).read_json_str().map(|raw| raw.decoded().into_owned());
-    match (&one_pass, &lazy) {
-        (Ok(a), Ok(b)) => prop_assert_eq!(a, b),
-        (Err(a), Err(b)) => prop_assert_eq!((a.message(), a.offset()), (b.message(), b.offset())),
-        _ => prop_assert!(false, "{:?}: one pass {:?}, lazy {:?}", input, one_pass, lazy),
+    // Appended to a buffer: the same text after what the buffer held, or the same error with
+    // nothing appended.
+    let mut buffer = b"held".to_vec();
+    let appended = Reader::new(input)
+        .read_str_into(&mut buffer)
+        .map(|()| String::from_utf8(buffer[4..].to_vec()).expect("appended text is UTF-8"));
+    for other in [&lazy, &appended] {
+        match (&one_pass, other) {
+            (Ok(a), Ok(b)) => prop_assert_eq!(a, b),
+            (Err(a), Err(b)) => prop_assert_eq!((a.message(), a.offset()), (b.message(), b.offset())),
+            _ => prop_assert!(false, "{:?}: one pass {:?}, other {:?}", input, one_pass, other),
+        }
+    }
+    if appended.is_err() {
+        prop_assert_eq!(&buffer, b"held");
     }
     Ok(one_pass)
 }

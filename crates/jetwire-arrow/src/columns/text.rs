@@ -88,7 +88,7 @@ impl<O: OffsetSizeTrait> ColumnDecoder for StringColumn<O> {
         }
         let start = self.bytes.len();
         match self.content {
-            Content::Text | Content::TextView => self.bytes.extend_from_slice(reader.read_str()?.as_bytes()),
+            Content::Text | Content::TextView => reader.read_str_into(&mut self.bytes)?,
             Content::Base64 | Content::Base64View => self.bytes.extend_from_slice(&reader.read_base64()?),
         }
         self.end_value(reader, start)?;

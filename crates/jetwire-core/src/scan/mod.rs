@@ -74,20 +74,6 @@ pub fn copy_plain_run(out: &mut Vec<u8>, source: &[u8]) -> usize {
     }
 }
 
-/// Whether every byte of `bytes` is ASCII: the test that lets text skip UTF-8 validation.
-/// Short text, most of a document's strings, is tested in one or two words that overlap
-/// (the standard library's test goes byte by byte below a word and past the last whole one).
-///
-/// ```
-/// use jetwire_core::scan::is_ascii;
-/// assert!(is_ascii(b"plain") && is_ascii(b""));
-/// assert!(!is_ascii("caf\u{e9}".as_bytes()));
-/// ```
-#[inline]
-pub fn is_ascii(bytes: &[u8]) -> bool {
-    swar::is_ascii(bytes)
-}
-
 /// How many ASCII digits `haystack` starts with.
 ///
 /// ```
@@ -544,11 +530,6 @@ mod tests {
                         assert_eq!((run, out.len()), (at, at), "{backend}: {special:#x} at {at} of {len}");
                     }
                 }
-                let mut ascii = vec![0x7Fu8; len];
-                ascii[at] = 0x80;
-                assert!(!is_ascii(&ascii), "{at} of {len}");
-                ascii[at] = b'a';
-                assert!(is_ascii(&ascii), "{len}");
                 let mut high = vec![0x80u8; len];
                 high[at] = 0xFF;
                 for (backend, found) in every_find(&high) {

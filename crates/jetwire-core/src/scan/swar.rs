@@ -64,22 +64,6 @@ fn find_in_short(haystack: &[u8]) -> Option<usize> {
     Some(if lane < 4 { lane } else { lane + len - 8 })
 }
 
-/// See [`crate::scan::is_ascii`]: up to sixteen bytes in two overlapping words (four to seven
-/// in two overlapping halves), longer text by the standard library's word loop.
-#[inline]
-pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
-    let len = bytes.len();
-    let word_at =
-        |at: usize| u64::from_le_bytes(bytes[at..at + LANES].try_into().expect("an eight-byte slice"));
-    let half_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("a four-byte slice"));
-    match len {
-        0..4 => bytes.iter().all(u8::is_ascii),
-        4..LANES => (half_at(0) | half_at(len - 4)) & 0x8080_8080 == 0,
-        LANES..=16 => (word_at(0) | word_at(len - LANES)) & HIGHS == 0,
-        _ => bytes.is_ascii(),
-    }
-}
-
 /// A mask with a bit set in every lane of `word` that is not an ASCII digit (possibly also in
 /// lanes above the first such lane, never below it).
 #[inline(always)]

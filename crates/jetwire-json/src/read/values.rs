@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use base64::Engine as _;
 
+use jetwire_core::copy::is_ascii_short;
 use jetwire_core::output::extend_short;
 use jetwire_core::scan;
 
@@ -303,7 +304,7 @@ impl<'de> Reader<'de> {
             if self.input[end] == b'"' {
                 self.check_text(start, end, false)?;
                 let text = &self.input[start..end];
-                if scan::is_ascii(text) {
+                if is_ascii_short(text) {
                     extend_short(out, text);
                 } else {
                     strings::decode_text_into(text, false, out);

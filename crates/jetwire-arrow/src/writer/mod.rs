@@ -1,5 +1,7 @@
-//! Record batches written as JSON through jetwire's writer: one object a row, as JSON Lines
-//! ([`LineDelimitedWriter`]) or as one JSON array ([`ArrayWriter`]), with arrow-json's names.
+//! Record batches written as JSON through jetwire's writer module: one object a row, as JSON
+//! Lines ([`LineDelimitedWriter`]) or as one JSON array ([`ArrayWriter`]), with arrow-json's
+//! names. The rows' shape is known once a batch, so their text is appended directly
+//! (`jetwire_json::write::append`), each member's `,"name":` escaped once.
 
 mod column;
 

@@ -231,7 +231,7 @@ impl<'a> Column<'a> {
 
     /// Whether the value at `row` is null.
     #[inline]
-    pub(super) fn is_null(&self, row: usize) -> bool {
+    fn is_null(&self, row: usize) -> bool {
         self.nulls.as_ref().is_some_and(|nulls| nulls.is_null(row))
     }
 
@@ -263,13 +263,9 @@ impl<'a> Column<'a> {
             Values::UInt64(array) => append::integer(out, array.value(row)),
             // A float that JSON cannot spell (NaN, an infinity) is written as null, as arrow-json
             // writes it.
-            Values::Float16(array) => f64_or_null(out, f64::from(array.value(row).to_f32())),
-            Values::Float32(array) => {
-                if !append::f32(out, array.value(row)) {
-                    append::null(out);
-                }
-            }
-            Values::Float64(array) => f64_or_null(out, array.value(row)),
+            Values::Float16(array) => float_or_null(out, append::f64, f64::from(array.value(row).to_f32())),
+            Values::Float32(array) => float_or_null(out, append::f32, array.value(row)),
+            Values::Float64(array) => float_or_null(out, append::f64, array.value(row)),
             Values::Decimal32(array, scale) => write_decimal(out, array.value(row), *scale),
             Values::Decimal64(array, scale) => write_decimal(out, array.value(row), *scale),
             Values::Decimal128(array, scale) => write_decimal(out, array.value(row), *scale),
@@ -293,16 +289,18 @@ impl<'a> Column<'a> {
             Values::LargeList(list, elements) => {
                 write_list(out, list.value_offsets(), row, elements, explicit_nulls)
             }
-            Values::ListView(list, elements) => {
-                let (start, size) =
-                    (list.value_offsets()[row].as_usize(), list.value_sizes()[row].as_usize());
-                write_elements(out, start..start + size, elements, explicit_nulls)
-            }
-            Values::LargeListView(list, elements) => {
-                let (start, size) =
-                    (list.value_offsets()[row].as_usize(), list.value_sizes()[row].as_usize());
-                write_elements(out, start..start + size, elements, explicit_nulls)
-            }
+            Values::ListView(list, elements) => write_elements(
+                out,
+                view(list.value_offsets(), list.value_sizes(), row),
+                elements,
+                explicit_nulls,
+            ),
+            Values::LargeListView(list, elements) => write_elements(
+                out,
+                view(list.value_offsets(), list.value_sizes(), row),
+                elements,
+                explicit_nulls,
+            ),
             Values::FixedSizeList(size, elements) => {
                 write_elements(out, row * size..(row + 1) * size, elements, explicit_nulls)
             }
@@ -324,9 +322,10 @@ fn write_map(
     explicit_nulls: bool,
 ) {
     let offsets = map.value_offsets();
+    let (first, end) = (offsets[row].as_usize(), offsets[row + 1].as_usize());
     out.push(b'{');
-    for entry in offsets[row].as_usize()..offsets[row + 1].as_usize() {
-        if entry > offsets[row].as_usize() {
+    for entry in first..end {
+        if entry > first {
             out.push(b',');
         }
         match keys {
@@ -386,6 +385,12 @@ fn write_list<O: ArrowNativeType>(
     write_elements(out, offsets[row].as_usize()..offsets[row + 1].as_usize(), elements, explicit_nulls)
 }
 
+/// The range of a list view's values that row `row` spans: its offset and size.
+fn view<O: ArrowNativeType>(offsets: &[O], sizes: &[O], row: usize) -> std::ops::Range<usize> {
+    let start = offsets[row].as_usize();
+    start..start + sizes[row].as_usize()
+}
+
 /// Appends the elements at `range` of a list's values as an array.
 #[inline(never)]
 fn write_elements(
@@ -410,7 +415,7 @@ fn write_elements(
 fn write_timestamp(out: &mut Vec<u8>, ticks: i64, unit: TimeUnit, offset: Option<i32>) {
     let mut text = [0; TIMESTAMP_TEXT_MAX];
     let len = format_timestamp(ticks, unit, offset, &mut text);
-    quoted(out, &text[..len]);
+    append::escaped_string(out, &text[..len]);
 }
 
 /// Appends a `Date32`'s days as `YYYY-MM-DD`.
@@ -418,7 +423,7 @@ fn write_timestamp(out: &mut Vec<u8>, ticks: i64, unit: TimeUnit, offset: Option
 fn write_date32(out: &mut Vec<u8>, days: i32) {
     let mut text = [0; 19];
     let len = write_date(i64::from(days), &mut text);
-    quoted(out, &text[..len]);
+    append::escaped_string(out, &text[..len]);
 }
 
 /// Appends a decimal of `scale` as exact number text.
@@ -432,7 +437,7 @@ fn write_decimal(out: &mut Vec<u8>, value: impl std::fmt::Display, scale: i8) {
 fn write_time(out: &mut Vec<u8>, ticks: i64, unit: TimeUnit) {
     let mut text = [0; TIME_TEXT_MAX];
     match format_time(ticks, unit, &mut text) {
-        Some(len) => quoted(out, &text[..len]),
+        Some(len) => append::escaped_string(out, &text[..len]),
         None => append::integer(out, ticks),
     }
 }
@@ -451,20 +456,12 @@ fn string(out: &mut Vec<u8>, text: &str, plain: bool) {
     if plain { append::escaped_string(out, text.as_bytes()) } else { append::string(out, text) }
 }
 
-/// Appends `value`, or `null` when JSON cannot spell it.
+/// Appends `value` with `append_float`, or `null` when JSON cannot spell it.
 #[inline(always)]
-fn f64_or_null(out: &mut Vec<u8>, value: f64) {
-    if !append::f64(out, value) {
+fn float_or_null<F>(out: &mut Vec<u8>, append_float: fn(&mut Vec<u8>, F) -> bool, value: F) {
+    if !append_float(out, value) {
         append::null(out);
     }
-}
-
-/// Appends text that needs no escape (a formatted date or time) in quotes.
-#[inline(always)]
-fn quoted(out: &mut Vec<u8>, text: &[u8]) {
-    out.push(b'"');
-    append::raw(out, text);
-    out.push(b'"');
 }
 
 /// `name` as a member's key: `,"name":`, escaped.

@@ -187,7 +187,10 @@ impl Decoder {
     ///
     /// # Errors
     ///
-    /// When a record is cut short: the input ended inside it.
+    /// When a record is cut short: the input ended inside it; or when a run-end-encoded
+    /// column's rows are more than its run ends count (rows left null by absent properties: a
+    /// value read past the limit is refused by [`decode`](Self::decode)). The batch is then
+    /// dropped, and the decoder goes on with the next records.
     pub fn flush(&mut self) -> Result<Option<RecordBatch>, ArrowError> {
         self.feed.finish(&mut self.batch)?;
         self.take_batch()
@@ -199,7 +202,7 @@ impl Decoder {
             return Ok(None);
         }
         let rows = std::mem::take(&mut self.batch.rows);
-        let columns = self.batch.columns.finish_columns();
+        let columns = self.batch.columns.finish_columns()?;
         let options = RecordBatchOptions::new().with_row_count(Some(rows));
         RecordBatch::try_new_with_options(self.schema.clone(), columns, &options).map(Some)
     }

@@ -50,8 +50,9 @@
 //! | `List`, `LargeList`, `ListView`, `LargeListView` | arrays |
 //! | `FixedSizeList(_, n)` | arrays of exactly `n` elements |
 //! | `Struct` | objects: fields by name, absent ones null, others skipped (or an error in strict mode) |
-//! | `Map` (`Utf8` keys) | objects, keys in document order (in ascending order when the type says its keys are sorted, or an error) |
+//! | `Map` | objects, keys in document order (in ascending order when the type says its keys are sorted and they are strings or integers, or an error); a key of another scalar type is its property name read as that type reads JSON: quoted for text, bytes, dates and times (`{"2024-02-29": 1}`), bare for numbers and booleans (`{"7": "a"}` gives the `Int32` key 7) |
 //! | `Dictionary(int, Utf8)` | strings, each distinct one stored once a batch |
+//! | `RunEndEncoded(Int16 \| Int32 \| Int64, values)` | what the values' type takes; each run of equal neighbours is stored once (two nulls are equal, floats by their bits), as arrow-json encodes them. More rows in a batch than the run ends count is an error (from `decode` with the line, or from `flush` when the rows past the limit are absent nulls) |
 //!
 //! `null` is accepted wherever the field is nullable, and is an error elsewhere; so is an absent
 //! field that is not nullable. Other types are refused when the decoder is built
@@ -79,12 +80,14 @@
 //!
 //! Each row is an object of its non-null columns (all of them with
 //! [`WriterBuilder::with_explicit_nulls`]), each type spelled as the decoder reads it back: numbers
-//! as numbers (a NaN or an infinity as `null`, as arrow-json writes them), decimals as exact
-//! number text, binary as base64, durations as integers of their unit, times of day as `HH:MM:SS` with the unit's fraction digits, timestamps as RFC 3339 with the unit's fraction digits and the
-//! column's offset (`Z` for UTC; none when the column has no zone; a named zone is written in
-//! UTC), dates as `YYYY-MM-DD`, dictionaries as their values. A batch read from JSON and written
-//! again reads back to the same batch (tested for every type). Dates and times outside the years
-//! 0 to 9999, which RFC 3339 cannot spell, are written with a sign and five or more year digits
+//! as numbers (a NaN or an infinity as `null`, as arrow-json writes them), decimals as exact number
+//! text, binary as base64, durations as integers of their unit, times of day as `HH:MM:SS` with the
+//! unit's fraction digits, timestamps as RFC 3339 with the unit's fraction digits and the column's
+//! offset (`Z` for UTC; none when the column has no zone; a named zone is written in UTC), dates as
+//! `YYYY-MM-DD`, dictionaries and run-end encodings as their values, and a map's keys as property
+//! names spelled as their type is (an `Int64` key 7 as `"7"`). A batch read from JSON and written
+//! again reads back to the same batch (tested for every type). Dates and times outside the years 0
+//! to 9999, which RFC 3339 cannot spell, are written with a sign and five or more year digits
 //! (`-00221-09-04`), which the decoder does not read back.
 //!
 //! # Where it differs from arrow-json
@@ -99,8 +102,10 @@
 //!   refuses them); a JSON array of records has [`Decoder::decode_array`].
 //! - A timestamp without an offset in a column whose zone is named (`Europe/Paris`) is an
 //!   error: jetwire-arrow carries no time-zone database.
-//! - Not decoded yet: run-end encoding (arrow-json decodes it), maps with keys that are not
-//!   `Utf8`, and `Interval`.
+//! - Maps with keys that are not strings are written (`{"7": "a"}`); arrow-json's writer
+//!   refuses them. A sorted map's order is checked for string and integer keys; keys of other
+//!   types are taken as declared, as arrow-json takes every sorted map.
+//! - `Interval` is neither read nor written (arrow-json does not read it either).
 //!
 //! See docs/architecture.md in the repository for how the crates fit together.
 

@@ -2,10 +2,13 @@
 //! array, read back to the same batches, and the same JSON values as arrow-json's writer where
 //! the two spell types alike.
 
+mod common;
+
 use std::sync::Arc;
 
 use arrow_array::RecordBatch;
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef, TimeUnit};
+use common::run_end;
 use jetwire_arrow::{ArrayWriter, LineDelimitedWriter, ReaderBuilder, WriterBuilder};
 
 fn decode(schema: &SchemaRef, input: &[u8]) -> RecordBatch {
@@ -66,10 +69,28 @@ fn every_type() -> (SchemaRef, &'static str) {
             DataType::FixedSizeList(Arc::new(Field::new("item", DataType::Int8, false)), 2),
             true,
         ),
+        Field::new("runs", run_end(DataType::Utf8, DataType::Int16), true),
+        Field::new_map(
+            "ids",
+            "entries",
+            Field::new("keys", DataType::Int64, false),
+            Field::new("values", DataType::Utf8, true),
+            false,
+            true,
+        ),
+        Field::new_map(
+            "when",
+            "entries",
+            Field::new("keys", DataType::Timestamp(TimeUnit::Second, Some("+00:00".into())), false),
+            Field::new("values", DataType::Boolean, true),
+            false,
+            true,
+        ),
     ]));
-    let records = r#"{"view": ["x", null], "d256": -123456789012345678901234567890123456789012345678901234567890.12345, "fsb": "AQID", "pair": [1, -2], "t32": "23:59:59.999", "t64": 1, "d32": -1234567.89, "d64": "12345678901234.5678", "sv": "a view longer than twelve bytes", "bv": "3q2+7w==", "dur": -86400000000000, "i8": -5, "u64": 18446744073709551615, "f32": 1.25, "f64": -2.5e-300, "b": true, "d": "-12.345", "s": "tab\t\"q\" é", "ls": "", "bin": "AAH/", "ts": "1969-12-31T23:59:59.999999", "tz": "2026-12-07T09:00:00.123-03:30", "day": "2024-02-29", "ms": "1970-01-01T00:00:00.007", "list": [1, null, 3], "st": {"a": 7, "b": null}, "map": {"x": 1.5, "y": null}, "tag": "red", "nothing": null}
+    let records = r#"{"view": ["x", null], "d256": -123456789012345678901234567890123456789012345678901234567890.12345, "fsb": "AQID", "pair": [1, -2], "t32": "23:59:59.999", "t64": 1, "d32": -1234567.89, "d64": "12345678901234.5678", "sv": "a view longer than twelve bytes", "bv": "3q2+7w==", "dur": -86400000000000, "i8": -5, "u64": 18446744073709551615, "f32": 1.25, "f64": -2.5e-300, "b": true, "d": "-12.345", "s": "tab\t\"q\" é", "ls": "", "bin": "AAH/", "ts": "1969-12-31T23:59:59.999999", "tz": "2026-12-07T09:00:00.123-03:30", "day": "2024-02-29", "ms": "1970-01-01T00:00:00.007", "list": [1, null, 3], "st": {"a": 7, "b": null}, "map": {"x": 1.5, "y": null}, "tag": "red", "nothing": null, "runs": "r", "ids": {"7": "seven", "-1": null}, "when": {"2026-12-07T10:00:00Z": true}}
 {}
-{"list": [], "st": null, "map": {}, "tag": "blue", "f64": 0.1, "d32": 0.5, "sv": "short", "dur": 7}
+{"list": [], "st": null, "map": {}, "tag": "blue", "f64": 0.1, "d32": 0.5, "sv": "short", "dur": 7, "runs": "r", "ids": {}}
+{"runs": "s", "ids": null}
 "#;
     (schema, records)
 }
@@ -86,7 +107,8 @@ fn every_type_reads_back_from_json_lines_and_arrays() {
     array.write_batches(&[&batch, &batch]).unwrap();
     array.finish().unwrap();
     let written = array.into_inner();
-    let mut decoder = ReaderBuilder::new(schema.clone()).with_batch_size(3).build_decoder().unwrap();
+    let rows = batch.num_rows();
+    let mut decoder = ReaderBuilder::new(schema.clone()).with_batch_size(rows).build_decoder().unwrap();
     let back = decoder.decode_array(&written).unwrap();
     assert_eq!(back, [batch.clone(), batch]);
 }
@@ -121,6 +143,9 @@ fn values_are_spelled_as_documented() {
         r#""d256":-123456789012345678901234567890123456789012345678901234567890.12345"#,
         r#""pair":[1,-2]"#,
         r#""t64":"00:00:00.000000001""#,
+        r#""runs":"r""#,
+        r#""ids":{"7":"seven","-1":null}"#,
+        r#""when":{"2026-12-07T10:00:00Z":true}"#,
     ] {
         assert!(first.contains(expected), "{expected} not in {first}");
     }
@@ -192,24 +217,29 @@ fn the_same_values_as_arrow_json_writes() {
         Field::new("b", DataType::Boolean, true),
         Field::new_list("l", Field::new("item", DataType::Int32, true), true),
         Field::new("o", DataType::Struct(inner), true),
+        Field::new("r", run_end(DataType::Int32, DataType::Int64), true),
     ]));
-    let records = r#"{"i": 1, "f": 0.30000000000000004, "s": "a\u0001b", "b": false, "l": [1, null], "o": {"a": 2, "b": "x"}}
-{"f": 1e300, "l": [], "o": {"a": null}}
+    let records = r#"{"i": 1, "f": 0.30000000000000004, "s": "a\u0001b", "b": false, "l": [1, null], "o": {"a": 2, "b": "x"}, "r": 5}
+{"f": 1e300, "l": [], "o": {"a": null}, "r": 5}
 {"i": -9223372036854775808, "s": "\ud83d\ude00", "o": null}
+{"r": 6}
 "#;
     let batch = decode(&schema, records.as_bytes());
-    let ours = lines(&batch, false);
-    let mut theirs = arrow_json::LineDelimitedWriter::new(Vec::new());
-    theirs.write(&batch).unwrap();
-    theirs.finish().unwrap();
-    let theirs = theirs.into_inner();
-    assert_eq!(
-        json_values(&ours),
-        json_values(&theirs),
-        "{}\n{}",
-        String::from_utf8_lossy(&ours),
-        String::from_utf8_lossy(&theirs)
-    );
+    // Whole, and sliced (a run-end encoding's rows then start inside a run).
+    for batch in [batch.clone(), batch.slice(1, 3), batch.slice(3, 1)] {
+        let ours = lines(&batch, false);
+        let mut theirs = arrow_json::LineDelimitedWriter::new(Vec::new());
+        theirs.write(&batch).unwrap();
+        theirs.finish().unwrap();
+        let theirs = theirs.into_inner();
+        assert_eq!(
+            json_values(&ours),
+            json_values(&theirs),
+            "{}\n{}",
+            String::from_utf8_lossy(&ours),
+            String::from_utf8_lossy(&theirs)
+        );
+    }
 }
 
 /// Values of JSON Lines output, to compare two writers' output value by value.

@@ -6,12 +6,12 @@ use std::sync::Arc;
 
 use arrow_array::types::ArrowDictionaryKeyType;
 use arrow_array::types::*;
-use arrow_array::{ArrayRef, DictionaryArray, PrimitiveArray, StringArray};
+use arrow_array::{DictionaryArray, PrimitiveArray, StringArray};
 use arrow_buffer::{ArrowNativeType, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field};
 use jetwire_json::{Reader, Result};
 
-use super::{ColumnDecoder, read_null, unsupported};
+use super::{ColumnDecoder, Finished, read_null, unsupported};
 
 /// The column of `Dictionary(key, Utf8)`.
 pub(crate) fn column(
@@ -110,7 +110,7 @@ impl<K: ArrowDictionaryKeyType> ColumnDecoder for DictionaryColumn<K> {
         self.nulls.truncate(len);
     }
 
-    fn finish(&mut self) -> ArrayRef {
+    fn finish(&mut self) -> Finished {
         let keys = PrimitiveArray::<K>::new(std::mem::take(&mut self.keys).into(), self.nulls.finish());
         self.index.clear();
         let values = std::mem::take(&mut self.values);
@@ -124,6 +124,6 @@ impl<K: ArrowDictionaryKeyType> ColumnDecoder for DictionaryColumn<K> {
             offsets.push(i32::try_from(bytes.len()).unwrap_or(i32::MAX));
         }
         let values = StringArray::new(OffsetBuffer::new(ScalarBuffer::from(offsets)), bytes.into(), None);
-        Arc::new(DictionaryArray::<K>::new(keys, Arc::new(values)))
+        Ok(Arc::new(DictionaryArray::<K>::new(keys, Arc::new(values))))
     }
 }

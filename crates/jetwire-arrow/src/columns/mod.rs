@@ -1,14 +1,16 @@
 //! Column decoders: one per Arrow field, each reading JSON values straight from jetwire's
 //! [`Reader`] into the buffers of its array, with no intermediate tape or value.
 //!
-//! A decoder is made from a field's [`DataType`] by [`decoder_for`]; nested types
-//! (lists, structs, maps) hold the decoders of their children. Every decoder can be cut back
-//! to a row count ([`ColumnDecoder::truncate`]), so that a record that fails halfway leaves the
+//! A decoder is made from a field's [`DataType`] by [`decoder_for`]; nested types (lists,
+//! structs, maps, run-end encodings) hold the decoders of their children. Every decoder can be
+//! cut back to a row count ([`ColumnDecoder::truncate`]), so that a record that fails halfway leaves the
 //! batch as it was before it.
 
 mod dictionary;
+mod map;
 mod nested;
 mod primitive;
+mod run_end;
 mod temporal;
 mod text;
 mod time;
@@ -19,6 +21,7 @@ use arrow_buffer::NullBufferBuilder;
 use arrow_schema::{ArrowError, DataType, Field, TimeUnit};
 use jetwire_json::{Reader, Result};
 
+pub(crate) use map::{KeySpelling, key_spelling};
 pub(crate) use nested::StructColumn;
 pub(crate) use temporal::{TIMESTAMP_TEXT_MAX, format_timestamp, write_date, zone_offset};
 pub(crate) use time::{TIME_TEXT_MAX, format_time};
@@ -37,9 +40,14 @@ pub(crate) trait ColumnDecoder: Send {
     /// Drops the values past the first `len`.
     fn truncate(&mut self, len: usize);
 
-    /// The array of the values appended since the last call, which the column then forgets.
-    fn finish(&mut self) -> ArrayRef;
+    /// The array of the values appended since the last call, which the column then forgets;
+    /// an error when they do not make a valid array of its type (more rows than a run-end
+    /// encoding's run ends reach).
+    fn finish(&mut self) -> Finished;
 }
+
+/// What [`ColumnDecoder::finish`] gives.
+pub(crate) type Finished = std::result::Result<ArrayRef, ArrowError>;
 
 /// What each decoder is told about its field.
 #[derive(Clone, Copy, Debug)]
@@ -126,9 +134,10 @@ pub(crate) fn decoder_for(
         )?),
         DataType::Struct(fields) => Box::new(StructColumn::new(nullable, fields.clone(), options)?),
         DataType::Map(entries, sorted) => {
-            Box::new(nested::MapColumn::new(nullable, entries.clone(), *sorted, options)?)
+            Box::new(map::MapColumn::new(nullable, entries.clone(), *sorted, options)?)
         }
         DataType::Dictionary(key, value) => dictionary::column(field, key, value)?,
+        DataType::RunEndEncoded(run_ends, values) => run_end::column(field, run_ends, values, options)?,
         _ => return Err(unsupported(field)),
     })
 }

@@ -1,18 +1,16 @@
-//! Columns that hold other columns: lists (JSON arrays), structs (objects with declared fields)
-//! and maps (objects with any keys).
+//! Columns that hold other columns: lists (JSON arrays) and structs (objects with declared
+//! fields). Maps are in [`super::map`].
 
 use std::sync::Arc;
 
 use arrow_array::{
-    ArrayRef, FixedSizeListArray, GenericListArray, GenericListViewArray, MapArray, OffsetSizeTrait,
-    StructArray,
+    ArrayRef, FixedSizeListArray, GenericListArray, GenericListViewArray, OffsetSizeTrait, StructArray,
 };
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
-use arrow_schema::{ArrowError, DataType, FieldRef, Fields};
+use arrow_schema::{ArrowError, FieldRef, Fields};
 use jetwire_json::{KeyHint, Reader, Result};
 
-use super::text::{Content, StringColumn};
-use super::{ColumnDecoder, Options, decoder_for, read_null, unsupported};
+use super::{ColumnDecoder, Finished, Options, decoder_for, read_null};
 
 /// A list column: each value a JSON array whose elements go to the child column. A list view
 /// (`ListView`, `LargeListView`) is read the same way; its sizes come from the offsets.
@@ -45,7 +43,7 @@ impl<O: OffsetSizeTrait> ListColumn<O> {
 }
 
 /// The offset after `len` child values, or an error when it does not fit 32 bits.
-fn offset<O: OffsetSizeTrait>(reader: &Reader<'_>, len: usize) -> Result<O> {
+pub(super) fn offset<O: OffsetSizeTrait>(reader: &Reader<'_>, len: usize) -> Result<O> {
     O::from_usize(len).ok_or_else(|| {
         reader.data_error(
             "the column's elements in this batch are more than its 32-bit offsets reach; \
@@ -88,25 +86,27 @@ impl<O: OffsetSizeTrait> ColumnDecoder for ListColumn<O> {
         self.nulls.truncate(self.offsets.len() - 1);
     }
 
-    fn finish(&mut self) -> ArrayRef {
+    fn finish(&mut self) -> Finished {
         let offsets = std::mem::replace(&mut self.offsets, vec![O::zero()]);
+        let nulls = self.nulls.finish();
+        let elements = self.child.finish()?;
         if self.view {
             let sizes: Vec<O> = offsets.windows(2).map(|pair| pair[1] - pair[0]).collect();
             let starts = ScalarBuffer::from(offsets).slice(0, sizes.len());
-            return Arc::new(GenericListViewArray::<O>::new(
+            return Ok(Arc::new(GenericListViewArray::<O>::new(
                 self.field.clone(),
                 starts,
                 ScalarBuffer::from(sizes),
-                self.child.finish(),
-                self.nulls.finish(),
-            ));
+                elements,
+                nulls,
+            )));
         }
-        Arc::new(GenericListArray::<O>::new(
+        Ok(Arc::new(GenericListArray::<O>::new(
             self.field.clone(),
             OffsetBuffer::new(ScalarBuffer::from(offsets)),
-            self.child.finish(),
-            self.nulls.finish(),
-        ))
+            elements,
+            nulls,
+        )))
     }
 }
 
@@ -178,10 +178,11 @@ impl ColumnDecoder for FixedSizeListColumn {
         self.nulls.truncate(self.len);
     }
 
-    fn finish(&mut self) -> ArrayRef {
+    fn finish(&mut self) -> Finished {
         self.len = 0;
         let size = i32::try_from(self.size).expect("made from an i32");
-        Arc::new(FixedSizeListArray::new(self.field.clone(), size, self.child.finish(), self.nulls.finish()))
+        let nulls = self.nulls.finish();
+        Ok(Arc::new(FixedSizeListArray::new(self.field.clone(), size, self.child.finish()?, nulls)))
     }
 }
 
@@ -276,11 +277,13 @@ impl StructColumn {
         Ok(())
     }
 
-    /// The columns of the fields, each forgetting its values: a record batch's columns.
-    pub(crate) fn finish_columns(&mut self) -> Vec<ArrayRef> {
+    /// The columns of the fields, each forgetting its values: a record batch's columns. Every
+    /// column is finished, so that none keeps a row, before the first error is returned.
+    pub(crate) fn finish_columns(&mut self) -> std::result::Result<Vec<ArrayRef>, ArrowError> {
         self.len = 0;
         self.nulls.finish();
-        self.children.iter_mut().map(|child| child.finish()).collect()
+        let columns: Vec<Finished> = self.children.iter_mut().map(|child| child.finish()).collect();
+        columns.into_iter().collect()
     }
 }
 
@@ -316,111 +319,9 @@ impl ColumnDecoder for StructColumn {
         self.len = self.len.min(len);
     }
 
-    fn finish(&mut self) -> ArrayRef {
+    fn finish(&mut self) -> Finished {
         let nulls = self.nulls.finish();
-        let columns = self.finish_columns();
-        Arc::new(StructArray::new(self.fields.clone(), columns, nulls))
-    }
-}
-
-/// A map column: each value a JSON object, its property names the keys (`Utf8`) and its values
-/// going to the value column, in document order.
-pub(crate) struct MapColumn {
-    entries: FieldRef,
-    entry_fields: Fields,
-    sorted: bool,
-    keys: StringColumn<i32>,
-    values: Box<dyn ColumnDecoder>,
-    offsets: Vec<i32>,
-    nulls: NullBufferBuilder,
-    nullable: bool,
-}
-
-impl MapColumn {
-    pub(crate) fn new(
-        nullable: bool,
-        entries: FieldRef,
-        sorted: bool,
-        options: Options,
-    ) -> std::result::Result<Self, ArrowError> {
-        let DataType::Struct(entry_fields) = entries.data_type() else {
-            return Err(unsupported(&entries));
-        };
-        let [key, value] = entry_fields.iter().collect::<Vec<_>>()[..] else {
-            return Err(ArrowError::InvalidArgumentError(format!(
-                "a map's entries have two fields, a key and a value; `{}` has {}",
-                entries.name(),
-                entry_fields.len()
-            )));
-        };
-        if key.data_type() != &DataType::Utf8 {
-            return Err(unsupported(key));
-        }
-        Ok(MapColumn {
-            values: decoder_for(value, options)?,
-            entry_fields: entry_fields.clone(),
-            entries,
-            sorted,
-            keys: StringColumn::new(false, Content::Text),
-            offsets: vec![0],
-            nulls: NullBufferBuilder::new(0),
-            nullable,
-        })
-    }
-}
-
-impl ColumnDecoder for MapColumn {
-    fn append(&mut self, reader: &mut Reader<'_>) -> Result<()> {
-        if read_null(reader, self.nullable, &mut self.nulls)? {
-            self.offsets.push(*self.offsets.last().expect("offsets start with 0"));
-            return Ok(());
-        }
-        reader.begin_object()?;
-        let first = self.keys.len();
-        while let Some(key) = reader.next_key()? {
-            let key = key.decoded();
-            // A map whose type says its keys are sorted gets them in order, or refuses them.
-            if self.sorted && self.keys.len() > first && self.keys.last_bytes() > key.as_bytes() {
-                let previous = String::from_utf8_lossy(self.keys.last_bytes()).into_owned();
-                return Err(reader.data_error(format_args!(
-                    "the map's keys are declared sorted, and `{key}` comes after `{previous}`"
-                )));
-            }
-            self.keys.push_str(reader, &key)?;
-            self.values.append(reader).map_err(|err| err.prepend_key(&key))?;
-        }
-        self.offsets.push(offset(reader, self.values.len())?);
-        self.nulls.append_non_null();
-        Ok(())
-    }
-
-    fn append_null(&mut self) {
-        self.offsets.push(*self.offsets.last().expect("offsets start with 0"));
-        self.nulls.append_null();
-    }
-
-    fn len(&self) -> usize {
-        self.offsets.len() - 1
-    }
-
-    fn truncate(&mut self, len: usize) {
-        self.offsets.truncate(len + 1);
-        let entries = self.offsets[self.offsets.len() - 1] as usize;
-        self.keys.truncate(entries);
-        self.values.truncate(entries);
-        self.nulls.truncate(self.offsets.len() - 1);
-    }
-
-    fn finish(&mut self) -> ArrayRef {
-        let offsets = std::mem::replace(&mut self.offsets, vec![0]);
-        let entries =
-            StructArray::new(self.entry_fields.clone(), vec![self.keys.finish(), self.values.finish()], None);
-        Arc::new(MapArray::new(
-            self.entries.clone(),
-            OffsetBuffer::new(ScalarBuffer::from(offsets)),
-            entries,
-            self.nulls.finish(),
-            self.sorted,
-        ))
+        let columns = self.finish_columns()?;
+        Ok(Arc::new(StructArray::new(self.fields.clone(), columns, nulls)))
     }
 }

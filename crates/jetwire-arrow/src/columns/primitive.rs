@@ -4,13 +4,13 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use arrow_array::types::*;
-use arrow_array::{ArrayRef, ArrowNativeTypeOp, ArrowPrimitiveType, BooleanArray, NullArray, PrimitiveArray};
+use arrow_array::{ArrowNativeTypeOp, ArrowPrimitiveType, BooleanArray, NullArray, PrimitiveArray};
 use arrow_buffer::{BooleanBufferBuilder, NullBufferBuilder};
 use arrow_schema::{ArrowError, DataType};
 use half::f16;
 use jetwire_json::{FromJson, Reader, Result, TokenKind};
 
-use super::{ColumnDecoder, read_null};
+use super::{ColumnDecoder, Finished, read_null};
 
 /// A column of type `Null`: every value must be `null`.
 #[derive(Default)]
@@ -37,8 +37,8 @@ impl ColumnDecoder for NullColumn {
         self.len = self.len.min(len);
     }
 
-    fn finish(&mut self) -> ArrayRef {
-        Arc::new(NullArray::new(std::mem::take(&mut self.len)))
+    fn finish(&mut self) -> Finished {
+        Ok(Arc::new(NullArray::new(std::mem::take(&mut self.len))))
     }
 }
 
@@ -80,8 +80,8 @@ impl ColumnDecoder for BooleanColumn {
         self.nulls.truncate(len);
     }
 
-    fn finish(&mut self) -> ArrayRef {
-        Arc::new(BooleanArray::new(self.values.finish(), self.nulls.finish()))
+    fn finish(&mut self) -> Finished {
+        Ok(Arc::new(BooleanArray::new(self.values.finish(), self.nulls.finish())))
     }
 }
 
@@ -143,10 +143,10 @@ impl<T: ArrowPrimitiveType, R: ReadValue<T>> ColumnDecoder for PrimitiveColumn<T
         self.nulls.truncate(len);
     }
 
-    fn finish(&mut self) -> ArrayRef {
+    fn finish(&mut self) -> Finished {
         let values = std::mem::take(&mut self.values);
         let array = PrimitiveArray::<T>::new(values.into(), self.nulls.finish());
-        Arc::new(array.with_data_type(self.data_type.clone()))
+        Ok(Arc::new(array.with_data_type(self.data_type.clone())))
     }
 }
 

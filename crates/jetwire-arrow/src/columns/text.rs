@@ -3,13 +3,13 @@
 use std::sync::Arc;
 
 use arrow_array::{
-    ArrayRef, BinaryViewArray, FixedSizeBinaryArray, GenericBinaryArray, GenericStringArray, OffsetSizeTrait,
+    BinaryViewArray, FixedSizeBinaryArray, GenericBinaryArray, GenericStringArray, OffsetSizeTrait,
     StringViewArray,
 };
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use jetwire_json::{Reader, Result};
 
-use super::{ColumnDecoder, read_null};
+use super::{ColumnDecoder, Finished, read_null};
 
 /// What a column's strings hold.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -52,12 +52,6 @@ impl<O: OffsetSizeTrait> StringColumn<O> {
         self.end_value(reader, start)?;
         self.nulls.append_non_null();
         Ok(())
-    }
-
-    /// The bytes of the last value (of a column holding at least one).
-    pub(crate) fn last_bytes(&self) -> &[u8] {
-        let end = self.offsets.len() - 1;
-        &self.bytes[self.offsets[end - 1].as_usize()..self.offsets[end].as_usize()]
     }
 
     /// Ends the current value: its offset, or an error when the column's bytes no longer fit
@@ -113,12 +107,12 @@ impl<O: OffsetSizeTrait> ColumnDecoder for StringColumn<O> {
         }
     }
 
-    fn finish(&mut self) -> ArrayRef {
+    fn finish(&mut self) -> Finished {
         let offsets = std::mem::replace(&mut self.offsets, vec![O::zero()]);
         let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
         let bytes = std::mem::take(&mut self.bytes).into();
         let nulls = self.nulls.finish();
-        match self.content {
+        Ok(match self.content {
             // `new` checks the offsets and the text again; every value came from `read_str`,
             // so the check cannot fail.
             Content::Text => Arc::new(GenericStringArray::<O>::new(offsets, bytes, nulls)),
@@ -130,7 +124,7 @@ impl<O: OffsetSizeTrait> ColumnDecoder for StringColumn<O> {
             Content::Base64View => Arc::new(
                 GenericBinaryArray::<O>::new(offsets, bytes, nulls).iter().collect::<BinaryViewArray>(),
             ),
-        }
+        })
     }
 }
 
@@ -187,10 +181,10 @@ impl ColumnDecoder for FixedSizeBinaryColumn {
         self.nulls.truncate(self.len);
     }
 
-    fn finish(&mut self) -> ArrayRef {
+    fn finish(&mut self) -> Finished {
         self.len = 0;
         let size = i32::try_from(self.size).expect("made from an i32");
         let bytes = std::mem::take(&mut self.bytes).into();
-        Arc::new(FixedSizeBinaryArray::new(size, bytes, self.nulls.finish()))
+        Ok(Arc::new(FixedSizeBinaryArray::new(size, bytes, self.nulls.finish())))
     }
 }

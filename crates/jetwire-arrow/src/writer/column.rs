@@ -10,7 +10,8 @@ use arrow_schema::{ArrowError, DataType, TimeUnit};
 use jetwire_json::write::append;
 
 use crate::columns::{
-    TIME_TEXT_MAX, TIMESTAMP_TEXT_MAX, format_time, format_timestamp, write_date, zone_offset,
+    KeySpelling, TIME_TEXT_MAX, TIMESTAMP_TEXT_MAX, format_time, format_timestamp, key_spelling, write_date,
+    zone_offset,
 };
 
 /// A named column of a struct (or of the batch): its key as JSON text (`,"name":`), and its
@@ -105,17 +106,11 @@ enum Values<'a> {
     FixedSizeList(usize, Box<Column<'a>>),
     /// A struct's columns, as a nested object.
     Struct(Vec<Member<'a>>),
-    /// A map's entries, as an object of its keys.
-    Map(&'a MapArray, MapKeys<'a>, Box<Column<'a>>),
-    /// Each row's index into the values, and the values.
-    Dictionary(Vec<usize>, Box<Column<'a>>),
-}
-
-/// A map's keys: strings.
-enum MapKeys<'a> {
-    Utf8(&'a StringArray),
-    LargeUtf8(&'a LargeStringArray),
-    Utf8View(&'a StringViewArray),
+    /// A map's entries, as an object of its keys: the keys, how JSON spells them, the values.
+    Map(&'a MapArray, Box<Column<'a>>, KeySpelling, Box<Column<'a>>),
+    /// Each row's index into the values (a dictionary's keys, the runs of a run-end
+    /// encoding), and the values.
+    Indexed(Vec<usize>, Box<Column<'a>>),
 }
 
 impl<'a> Column<'a> {
@@ -209,21 +204,27 @@ impl<'a> Column<'a> {
             }
             DataType::Map(..) => {
                 let map = array.as_map();
-                let keys = match map.keys().data_type() {
-                    DataType::Utf8 => MapKeys::Utf8(map.keys().as_string()),
-                    DataType::LargeUtf8 => MapKeys::LargeUtf8(map.keys().as_string()),
-                    DataType::Utf8View => MapKeys::Utf8View(map.keys().as_string_view()),
-                    other => return Err(Refused(other.clone())),
-                };
-                Values::Map(map, keys, Box::new(Column::of(map.values().as_ref())?))
+                let spelling = key_spelling(map.key_type()).ok_or_else(|| Refused(map.key_type().clone()))?;
+                Values::Map(
+                    map,
+                    Box::new(Column::of(map.keys().as_ref())?),
+                    spelling,
+                    Box::new(Column::of(map.values().as_ref())?),
+                )
             }
             DataType::Dictionary(key, _) if key.is_dictionary_key_type() => {
                 let dictionary = array.as_any_dictionary();
-                Values::Dictionary(
+                Values::Indexed(
                     dictionary.normalized_keys(),
                     Box::new(Column::of(dictionary.values().as_ref())?),
                 )
             }
+            DataType::RunEndEncoded(run_ends, _) => match run_ends.data_type() {
+                DataType::Int16 => runs(array.as_run::<Int16Type>())?,
+                DataType::Int32 => runs(array.as_run::<Int32Type>())?,
+                DataType::Int64 => runs(array.as_run::<Int64Type>())?,
+                other => return Err(Refused(other.clone())),
+            },
             other => return Err(Refused(other.clone())),
         };
         Ok(Column { nulls: array.logical_nulls(), values })
@@ -305,8 +306,10 @@ impl<'a> Column<'a> {
                 write_elements(out, row * size..(row + 1) * size, elements, explicit_nulls)
             }
             Values::Struct(members) => write_object(out, members, row, explicit_nulls),
-            Values::Map(map, keys, values) => write_map(out, map, keys, values, row, explicit_nulls),
-            Values::Dictionary(keys, values) => write_dictionary(out, keys, values, row, explicit_nulls),
+            Values::Map(map, keys, spelling, values) => {
+                write_map(out, map, keys, *spelling, values, row, explicit_nulls)
+            }
+            Values::Indexed(indices, values) => write_indexed(out, indices, values, row, explicit_nulls),
         }
     }
 }
@@ -316,7 +319,8 @@ impl<'a> Column<'a> {
 fn write_map(
     out: &mut Vec<u8>,
     map: &MapArray,
-    keys: &MapKeys<'_>,
+    keys: &Column<'_>,
+    spelling: KeySpelling,
     values: &Column<'_>,
     row: usize,
     explicit_nulls: bool,
@@ -328,10 +332,14 @@ fn write_map(
         if entry > first {
             out.push(b',');
         }
-        match keys {
-            MapKeys::Utf8(keys) => append::string(out, keys.value(entry)),
-            MapKeys::LargeUtf8(keys) => append::string(out, keys.value(entry)),
-            MapKeys::Utf8View(keys) => append::string(out, keys.value(entry)),
+        // Keys are never null; one that JSON spells bare (a number) is quoted to be a name.
+        match spelling {
+            KeySpelling::Quoted => keys.write_valid(out, entry, false),
+            KeySpelling::Bare => {
+                out.push(b'"');
+                keys.write_valid(out, entry, false);
+                out.push(b'"');
+            }
         }
         out.push(b':');
         values.write(out, entry, explicit_nulls);
@@ -339,16 +347,33 @@ fn write_map(
     out.push(b'}');
 }
 
-/// Appends the dictionary value that row `row`'s key names.
+/// Appends the value that row `row`'s index names.
 #[inline(never)]
-fn write_dictionary(
+fn write_indexed(
     out: &mut Vec<u8>,
-    keys: &[usize],
+    indices: &[usize],
     values: &Column<'_>,
     row: usize,
     explicit_nulls: bool,
 ) {
-    values.write_valid(out, keys[row], explicit_nulls)
+    values.write_valid(out, indices[row], explicit_nulls)
+}
+
+/// The values of a run-end-encoded array, indexed by row.
+fn runs<R: RunEndIndexType>(array: &RunArray<R>) -> Result<Values<'_>, Refused> {
+    let ends = array.run_ends();
+    let run_ends = ends.values();
+    let mut run = ends.get_start_physical_index();
+    // The logical rows of a slice start at its offset into the runs.
+    let indices = (ends.offset()..ends.offset() + ends.len())
+        .map(|row| {
+            while run_ends[run].as_usize() <= row {
+                run += 1;
+            }
+            run
+        })
+        .collect();
+    Ok(Values::Indexed(indices, Box::new(Column::of(array.values().as_ref())?)))
 }
 
 /// Appends row `row` of `members` as an object; null members are left out unless

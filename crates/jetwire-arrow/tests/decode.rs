@@ -226,6 +226,22 @@ fn timestamps_and_dates_from_text_and_numbers() {
 }
 
 #[test]
+fn a_timestamp_spelled_with_escapes_reads_as_without() {
+    let schema = schema(vec![Field::new("t", DataType::Timestamp(TimeUnit::Millisecond, None), false)]);
+    let batch = decode(
+        &schema,
+        "{\"t\": \"\\u0032024-02-29T12:00:00.5\\u005a\"}\n{\"t\": \"2024-02-29T12:00:00.5Z\"}\n",
+    )
+    .unwrap();
+    let times = batch.column(0).as_any().downcast_ref::<TimestampMillisecondArray>().unwrap();
+    assert_eq!(times.values(), &[1_709_208_000_500, 1_709_208_000_500]);
+    assert_eq!(
+        error(&schema, "{\"t\": \"2024-02-30\\u0054\"}"),
+        "Json error: line 1, column 25, at /t (column \"t\"): expected an RFC 3339 timestamp, found `2024-02-30T`"
+    );
+}
+
+#[test]
 fn a_map_declared_sorted_takes_its_keys_in_order_only() {
     let entries = Field::new_struct(
         "entries",

@@ -97,8 +97,15 @@ where
         if reader.peek()? != TokenKind::String {
             return i64::from_json(reader);
         }
-        let text = reader.read_str()?;
-        let Some(time) = parse_timestamp(text.as_bytes()) else {
+        // Undecoded: a timestamp has no escapes (one written with them is decoded first).
+        let text = reader.read_json_str()?;
+        let parsed = if text.has_escapes() {
+            parse_timestamp(text.decoded().as_bytes())
+        } else {
+            parse_timestamp(text.raw())
+        };
+        let Some(time) = parsed else {
+            let text = text.decoded();
             return Err(reader.data_error(format_args!("expected an RFC 3339 timestamp, found `{text}`")));
         };
         let offset = match (time.offset, self.zone) {
@@ -106,8 +113,9 @@ where
             (None, Zone::Utc) => 0,
             (None, Zone::Named) => {
                 return Err(reader.data_error(format_args!(
-                    "the timestamp `{text}` has no offset, and its column's time zone is named: \
-                     write the offset (such as `Z` or `+01:00`)"
+                    "the timestamp `{}` has no offset, and its column's time zone is named: \
+                     write the offset (such as `Z` or `+01:00`)",
+                    text.decoded()
                 )));
             }
         };
@@ -119,7 +127,11 @@ where
             .checked_mul(per_second)
             .and_then(|ticks| ticks.checked_add(i64::from(time.nanos) / nanos_per_tick))
             .ok_or_else(|| {
-                reader.data_error(format_args!("the timestamp `{text}` is out of range for {:?}", self.unit))
+                reader.data_error(format_args!(
+                    "the timestamp `{}` is out of range for {:?}",
+                    text.decoded(),
+                    self.unit
+                ))
             })
     }
 }
@@ -183,8 +195,60 @@ pub(super) fn digits(bytes: &[u8], count: usize) -> Option<(i32, &[u8])> {
     Some((value, rest))
 }
 
+/// The value of the ASCII digit `byte`, or a value over 9 when it is not one.
+#[inline(always)]
+fn digit_value(byte: u8) -> u32 {
+    u32::from(byte.wrapping_sub(b'0'))
+}
+
+/// `YYYY-MM-DD` read at fixed positions (four-digit years, no sign: nearly every date), as
+/// days since 1970-01-01; `None` for any other text, which [`parse_date`] then reads.
+#[inline(always)]
+fn date_at_fixed_positions(text: &[u8; 10]) -> Option<i64> {
+    if text[4] != b'-' || text[7] != b'-' {
+        return None;
+    }
+    let digit = |at: usize| digit_value(text[at]);
+    let (y0, y1, y2, y3) = (digit(0), digit(1), digit(2), digit(3));
+    let (m0, m1, d0, d1) = (digit(5), digit(6), digit(8), digit(9));
+    // Not short-circuited: one test of eight flags.
+    if (y0 > 9) | (y1 > 9) | (y2 > 9) | (y3 > 9) | (m0 > 9) | (m1 > 9) | (d0 > 9) | (d1 > 9) {
+        return None;
+    }
+    let year = ((y0 * 10 + y1) * 10 + y2) * 10 + y3;
+    let (month, day) = (m0 * 10 + m1, d0 * 10 + d1);
+    if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year as i32, month as i32) as u32 {
+        return None;
+    }
+    Some(days_from_civil_0_to_9999(year, month, day))
+}
+
+/// `HH:MM:SS` read at fixed positions, as seconds since midnight (a leap second, `:60`, is
+/// the next second); `None` for any other text.
+#[inline(always)]
+fn time_at_fixed_positions(text: &[u8; 8]) -> Option<i64> {
+    if text[2] != b':' || text[5] != b':' {
+        return None;
+    }
+    let digit = |at: usize| digit_value(text[at]);
+    let (h0, h1, m0, m1, s0, s1) = (digit(0), digit(1), digit(3), digit(4), digit(6), digit(7));
+    if (h0 > 9) | (h1 > 9) | (m0 > 9) | (m1 > 9) | (s0 > 9) | (s1 > 9) {
+        return None;
+    }
+    let (hour, minute, second) = (h0 * 10 + h1, m0 * 10 + m1, s0 * 10 + s1);
+    if hour > 23 || minute > 59 || second > 60 {
+        return None;
+    }
+    Some(i64::from((hour * 60 + minute) * 60 + second))
+}
+
 /// `YYYY-MM-DD` at the start of `bytes` as days since 1970-01-01, and what follows it.
 fn parse_date(bytes: &[u8]) -> Option<(i64, &[u8])> {
+    if let Some((text, rest)) = bytes.split_first_chunk::<10>() {
+        if let Some(days) = date_at_fixed_positions(text) {
+            return Some((days, rest));
+        }
+    }
     let (negative, bytes) = match bytes {
         [b'-', rest @ ..] => (true, rest),
         [b'+', rest @ ..] => (false, rest),
@@ -209,10 +273,21 @@ fn parse_date(bytes: &[u8]) -> Option<(i64, &[u8])> {
 /// An RFC 3339 date and time (`T`, `t` or a space between them; seconds and their fraction
 /// optional; digits past the nanosecond dropped). A date alone is its midnight.
 fn parse_timestamp(bytes: &[u8]) -> Option<Timestamp> {
+    // The common form, `YYYY-MM-DDTHH:MM:SS` then a fraction or an offset, read at fixed
+    // positions: about a fifth of the instructions of the general parse below.
+    if let Some((text, rest)) = bytes.split_first_chunk::<19>() {
+        let (date, time) = text.split_at(10);
+        if let (Some(days), b'T' | b't' | b' ', Some(seconds)) = (
+            date_at_fixed_positions(date.try_into().expect("10 bytes")),
+            time[0],
+            time_at_fixed_positions(time[1..].try_into().expect("8 bytes")),
+        ) {
+            return fraction_and_offset(days * 86_400 + seconds, rest);
+        }
+    }
     let (days, rest) = parse_date(bytes)?;
-    let mut time = Timestamp { seconds: days * 86_400, nanos: 0, offset: None };
     let rest = match rest {
-        [] => return Some(time),
+        [] => return Some(Timestamp { seconds: days * 86_400, nanos: 0, offset: None }),
         [b'T' | b't' | b' ', rest @ ..] => rest,
         _ => return None,
     };
@@ -221,7 +296,7 @@ fn parse_timestamp(bytes: &[u8]) -> Option<Timestamp> {
         [b':', rest @ ..] => digits(rest, 2)?,
         _ => return None,
     };
-    let (second, mut rest) = match rest {
+    let (second, rest) = match rest {
         [b':', rest @ ..] => digits(rest, 2)?,
         _ => (0, rest),
     };
@@ -229,17 +304,34 @@ fn parse_timestamp(bytes: &[u8]) -> Option<Timestamp> {
     if hour > 23 || minute > 59 || second > 60 {
         return None;
     }
-    time.seconds += i64::from((hour * 60 + minute) * 60 + second);
+    fraction_and_offset(days * 86_400 + i64::from((hour * 60 + minute) * 60 + second), rest)
+}
+
+/// The time `seconds` (since the epoch, in its own zone) with what follows its seconds in
+/// `rest`: a fraction (`.` and digits, those past the nanosecond dropped), then an offset, each
+/// optional.
+#[inline(always)]
+fn fraction_and_offset(seconds: i64, mut rest: &[u8]) -> Option<Timestamp> {
+    let mut time = Timestamp { seconds, nanos: 0, offset: None };
     if let [b'.', fraction @ ..] = rest {
-        let count = fraction.iter().take_while(|b| b.is_ascii_digit()).count();
+        // The first nine digits, then scaled up to nanoseconds; the others dropped.
+        const SCALE: [u32; 10] =
+            [1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1];
+        let mut count = 0;
+        while let Some(&byte) = fraction.get(count) {
+            let digit = digit_value(byte);
+            if digit > 9 {
+                break;
+            }
+            if count < 9 {
+                time.nanos = time.nanos * 10 + digit;
+            }
+            count += 1;
+        }
         if count == 0 {
             return None;
         }
-        let mut scale = 100_000_000;
-        for &digit in &fraction[..count.min(9)] {
-            time.nanos += u32::from(digit - b'0') * scale;
-            scale /= 10;
-        }
+        time.nanos *= SCALE[count.min(9)];
         rest = &fraction[count..];
     }
     if !rest.is_empty() {
@@ -382,6 +474,19 @@ fn days_in_month(year: i32, month: i32) -> i32 {
     }
 }
 
+/// [`days_from_civil`] for the years 0 to 9999, in unsigned arithmetic: with the year moved
+/// 400 years on (the calendar repeats every 400), every quotient is of positive numbers, which
+/// compile to multiplications, where the signed form needs corrections for negative ones.
+#[inline(always)]
+fn days_from_civil_0_to_9999(year: u32, month: u32, day: u32) -> i64 {
+    // Years start in March, so that the leap day ends one.
+    let (year, month) = if month <= 2 { (year + 399, month + 9) } else { (year + 400, month - 3) };
+    let days = 365 * year + year / 4 - year / 100 + year / 400 + (153 * month + 2) / 5 + day - 1;
+    // The same count for 1970-01-01 (the year 1969 + 400, its month 10 from March).
+    const EPOCH: u32 = 365 * 2369 + 2369 / 4 - 2369 / 100 + 2369 / 400 + (153 * 10 + 2) / 5;
+    i64::from(days) - i64::from(EPOCH)
+}
+
 /// Days since 1970-01-01 of a date in the proleptic Gregorian calendar (Howard Hinnant's
 /// `days_from_civil`).
 fn days_from_civil(year: i32, month: i32, day: i32) -> i64 {
@@ -397,6 +502,62 @@ fn days_from_civil(year: i32, month: i32, day: i32) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_unsigned_day_count_is_the_signed_one() {
+        for year in 0..=9999 {
+            for month in 1..=12 {
+                for day in [1, 2, 15, 28, days_in_month(year, month)] {
+                    assert_eq!(
+                        days_from_civil_0_to_9999(year as u32, month as u32, day as u32),
+                        days_from_civil(year, month, day),
+                        "{year}-{month}-{day}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fixed_positions_read_as_the_general_parse() {
+        // Every date of a leap year and a common one, and times around each field's bounds,
+        // read by the general parse alone (behind a sign, which the fixed path refuses) and
+        // by the whole parse.
+        let general = |text: &str| parse_timestamp(format!("+{text}").as_bytes());
+        for text in [
+            "2024-02-29T23:59:60Z",
+            "0000-01-01T00:00:00",
+            "9999-12-31 23:59:59.999999999999+14:00",
+            "2024-02-30T00:00:00",
+            "2023-02-29T00:00:00",
+            "2024-00-10T00:00:00",
+            "2024-13-10T00:00:00",
+            "2024-01-00T00:00:00",
+            "2024-01-32T00:00:00",
+            "2024-01-01T24:00:00",
+            "2024-01-01T23:60:00",
+            "2024-01-01T23:59:61",
+            "2024-01-01t12:00:00.5",
+            "2024-01-01X12:00:00",
+            "2024-01-01T12:00:0a",
+            "2024-01-01T12-00:00",
+            "2024/01/01T12:00:00",
+            "2024-01-01T12:00:00.",
+            "2024-01-01T12:00:00.1Zx",
+            "2024-01-01T12:00",
+            "2024-01-01",
+            "12024-01-01T00:00:00",
+        ] {
+            assert_eq!(parse_timestamp(text.as_bytes()), general(text), "{text}");
+        }
+        for days in 0..(2 * 366) {
+            let mut date = [0; 19];
+            let len = write_date(19_358 + days, &mut date);
+            let text = format!("{}T12:34:56.789Z", std::str::from_utf8(&date[..len]).unwrap());
+            assert_eq!(parse_timestamp(text.as_bytes()), general(&text), "{text}");
+            assert!(parse_timestamp(text.as_bytes()).is_some(), "{text}");
+        }
+    }
 
     #[test]
     fn civil_days_match_known_dates() {

@@ -109,30 +109,30 @@ pub type Key<'de> = JsonStr<'de>;
 
 /// The property name a reader is told to expect next, for
 /// [`Reader::next_key_hinted`](super::Reader::next_key_hinted): a name of at most
-/// [`KeyHint::MAX_LEN`] bytes without a quote, backslash or control character, prepared for a
-/// comparison with the sixteen bytes after a key's opening quote (thirty-two for a name of
-/// sixteen bytes or more).
+/// [`KeyHint::MAX_LEN`] bytes without a quote, backslash or control character, prepared (with
+/// its quotes and the `:` after it) for a comparison with the sixteen bytes from a key's opening
+/// quote (thirty-two for a name of fourteen bytes or more).
 ///
 /// ```
 /// use jetwire_json::KeyHint;
 /// assert!(KeyHint::new("id").is_some());
 /// assert!(KeyHint::new("profile_background_image_url").is_some());
-/// assert!(KeyHint::new("a name of thirty-two bytes long!").is_none());
+/// assert!(KeyHint::new("thirty bytes, one over the max").is_none());
 /// assert!(KeyHint::new("tab\there").is_none());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KeyHint {
-    /// The name's bytes and its closing quote, little-endian, zeros after: its first sixteen
-    /// bytes, then the next sixteen.
+    /// `"name":` (the name between its quotes, then the colon), little-endian, zeros after:
+    /// its first sixteen bytes, then the next sixteen.
     pattern: [u128; 2],
-    /// Ones over the name and its closing quote, in the same two halves.
+    /// Ones over `"name":`, in the same two halves.
     mask: [u128; 2],
     len: usize,
 }
 
 impl KeyHint {
-    /// The longest name a hint holds: it and its closing quote fill thirty-two bytes.
-    pub const MAX_LEN: usize = 31;
+    /// The longest name a hint holds: with its quotes and colon it fills thirty-two bytes.
+    pub const MAX_LEN: usize = 29;
 
     /// A hint for `name`, or `None` if it is longer than [`MAX_LEN`](Self::MAX_LEN) or has a
     /// byte that a JSON string must escape or may spell as an escape (a quote, a backslash or a
@@ -145,10 +145,15 @@ impl KeyHint {
         let mut pattern = [0u128; 2];
         let mut mask = [0u128; 2];
         let mut i = 0;
-        // The name's bytes, then its closing quote at `i == bytes.len()`.
-        while i <= bytes.len() {
-            let byte = if i < bytes.len() { bytes[i] } else { b'"' };
-            if i < bytes.len() && jetwire_core::scan::is_string_special(byte) {
+        // The opening quote at 0, the name's bytes, its closing quote, then the colon.
+        while i < bytes.len() + 3 {
+            let byte = match i {
+                0 => b'"',
+                _ if i <= bytes.len() => bytes[i - 1],
+                _ if i == bytes.len() + 1 => b'"',
+                _ => b':',
+            };
+            if i >= 1 && i <= bytes.len() && jetwire_core::scan::is_string_special(byte) {
                 return None;
             }
             pattern[i / 16] |= (byte as u128) << (8 * (i % 16));
@@ -158,22 +163,20 @@ impl KeyHint {
         Some(KeyHint { pattern, mask, len: bytes.len() })
     }
 
-    /// Whether the name and its closing quote fit the first sixteen bytes after the opening
-    /// quote (names of up to fifteen bytes).
+    /// Whether `"name":` fits sixteen bytes (names of up to thirteen bytes).
     #[inline(always)]
     pub(crate) fn is_short(&self) -> bool {
-        self.len < 16
+        self.len <= 13
     }
 
-    /// Whether `window`, the sixteen bytes after a key's opening quote, starts with the name
-    /// and its closing quote (a short hint's).
+    /// Whether `window`, sixteen bytes from a key's opening quote, starts with `"name":` (a
+    /// short hint's).
     #[inline(always)]
     pub(crate) fn matches_short(&self, window: [u8; 16]) -> bool {
         (u128::from_le_bytes(window) ^ self.pattern[0]) & self.mask[0] == 0
     }
 
-    /// Whether `window`, the thirty-two bytes after a key's opening quote, starts with the name
-    /// and its closing quote.
+    /// Whether `window`, thirty-two bytes from a key's opening quote, starts with `"name":`.
     #[inline(always)]
     pub(crate) fn matches(&self, window: [u8; 32]) -> bool {
         let (low, high) = window.split_at(16);
@@ -288,15 +291,28 @@ mod tests {
     use crate::Reader;
 
     /// The key `next_key_hinted` reads for `"key"` with the hint `name`, and whether it says the
-    /// hint was taken; `after` follows the key's `:` (the hint needs sixteen bytes after the
-    /// quote in one slice, thirty-two for a long name).
+    /// hint was taken; `after` follows the key's value (the hint needs sixteen bytes from the
+    /// quote in one slice, thirty-two for a long name). The key is read first in its object
+    /// and after another property in compact input (which must agree), and after whitespace
+    /// before its `:` (never taken: the general path reads it, to the same key).
     fn hinted(key: &str, name: &str, after: &str) -> (String, bool) {
-        let text = format!("{{\"{key}\": 1{after}}}");
-        let mut reader = Reader::new(text.as_bytes());
-        reader.begin_object().unwrap();
-        let (key, taken) = reader.next_key_hinted(KeyHint::new(name).as_ref()).unwrap().unwrap();
-        assert_eq!(reader.read_u32().unwrap(), 1, "{text}");
-        (key.decoded().into_owned(), taken)
+        let read = |text: String, before: usize| {
+            let mut reader = Reader::new(text.as_bytes());
+            reader.begin_object().unwrap();
+            for _ in 0..before {
+                reader.next_key().unwrap().unwrap();
+                reader.skip_value().unwrap();
+            }
+            let (key, taken) = reader.next_key_hinted(KeyHint::new(name).as_ref()).unwrap().unwrap();
+            assert_eq!(reader.read_u32().unwrap(), 1, "{text}");
+            (key.decoded().into_owned(), taken)
+        };
+        let first = read(format!("{{\"{key}\":1{after}}}"), 0);
+        let compact = read(format!("{{\"z\":0,\"{key}\":1{after}}}"), 1);
+        assert_eq!(first, compact, "{key} hinted {name}");
+        let spaced = read(format!("{{\"z\": 0, \"{key}\" : 1{after}}}"), 1);
+        assert_eq!(spaced, (first.0.clone(), false), "{key} hinted {name}");
+        first
     }
 
     #[test]
@@ -313,13 +329,13 @@ mod tests {
         assert_eq!(hinted("id", "id", ""), ("id".into(), false));
     }
 
-    /// Names of sixteen to thirty-one bytes are compared in two halves: every length there, a
+    /// Names of fourteen to twenty-nine bytes are compared in two halves: every length there, a
     /// key that differs from the name in any one byte (the closing quote's place included), and
     /// keys that are a byte shorter or longer.
     #[test]
     fn a_long_hint_is_taken_only_for_the_exact_spelling() {
         let long = ", \"padding\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]";
-        for len in 14..=31 {
+        for len in 14..=KeyHint::MAX_LEN {
             let name: String = (0..len).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
             assert_eq!(hinted(&name, &name, long), (name.clone(), true), "{len}");
             for at in 0..len {
@@ -333,18 +349,18 @@ mod tests {
             let longer = format!("{name}z");
             assert_eq!(hinted(&longer, &name, long), (longer.clone(), false), "{len}");
         }
-        // Too little input after the quote for the thirty-two byte comparison (the name, `": 1}`,
-        // 24 bytes): scanned instead.
+        // Too little input from the quote for the thirty-two byte comparison (`"`, the name,
+        // `":1}`, 24 bytes): scanned instead.
         let name = "in_reply_to_user_id";
         assert_eq!(hinted(name, name, ""), (name.to_owned(), false));
     }
 
     #[test]
     fn names_a_key_could_escape_get_no_hint() {
-        assert!(KeyHint::new("fifteen_bytes__").is_some());
-        assert!(KeyHint::new("sixteen_bytes___").is_some());
-        assert!(KeyHint::new("thirty-one bytes, as long as ok").is_some());
-        assert!(KeyHint::new("thirty-two bytes: one too long!!").is_none());
+        assert!(KeyHint::new("thirteen_byte").is_some());
+        assert!(KeyHint::new("fourteen_bytes").is_some());
+        assert!(KeyHint::new("twenty-nine bytes, as long ok").is_some());
+        assert!(KeyHint::new("thirty bytes, one over the max").is_none());
         for name in ["a\"b", "a\\b", "a\nb", "\u{1}"] {
             assert!(KeyHint::new(name).is_none(), "{name:?}");
         }

@@ -45,7 +45,7 @@
 //! | `FixedSizeBinary(n)` | strings of standard base64 holding exactly `n` bytes |
 //! | `Duration(unit)` | integers counted in `unit` |
 //! | `Time32(unit)`, `Time64(unit)` | `HH:MM:SS` with a fraction the unit holds exactly, or integers counted in `unit` since midnight |
-//! | `Timestamp(unit, tz)` | RFC 3339 strings (`T` or space, `Z` or an offset; without one, in the column's zone when it is an offset, else UTC), or integers counted in `unit` |
+//! | `Timestamp(unit, tz)` | RFC 3339 strings (`T` or space, `Z` or an offset; without one, in the column's zone: an offset, a named zone's offset at that time with the `tz` feature, or UTC without a zone), or integers counted in `unit` |
 //! | `Date32`, `Date64` | `YYYY-MM-DD` (`Date64` also a date and time), or integers: days, milliseconds |
 //! | `List`, `LargeList`, `ListView`, `LargeListView` | arrays |
 //! | `FixedSizeList(_, n)` | arrays of exactly `n` elements |
@@ -83,12 +83,12 @@
 //! as numbers (a NaN or an infinity as `null`, as arrow-json writes them), decimals as exact number
 //! text, binary as base64, durations as integers of their unit, times of day as `HH:MM:SS` with the
 //! unit's fraction digits, timestamps as RFC 3339 with the unit's fraction digits and the column's
-//! offset (`Z` for UTC; none when the column has no zone; a named zone is written in UTC), dates as
-//! `YYYY-MM-DD`, dictionaries and run-end encodings as their values, and a map's keys as property
-//! names spelled as their type is (an `Int64` key 7 as `"7"`). A batch read from JSON and written
-//! again reads back to the same batch (tested for every type). Dates and times outside the years 0
-//! to 9999, which RFC 3339 cannot spell, are written with a sign and five or more year digits
-//! (`-00221-09-04`), which the decoder does not read back.
+//! offset (`Z` for UTC; none when the column has no zone; a named zone's offset at that time with
+//! the `tz` feature, else UTC), dates as `YYYY-MM-DD`, dictionaries and run-end encodings as their
+//! values, and a map's keys as property names spelled as their type is (an `Int64` key 7 as `"7"`).
+//! A batch read from JSON and written again reads back to the same batch (tested for every type).
+//! Dates and times outside the years 0 to 9999, which RFC 3339 cannot spell, are written with a
+//! sign and five or more year digits (`-00221-09-04`), which the decoder does not read back.
 //!
 //! # Where it differs from arrow-json
 //!
@@ -100,8 +100,11 @@
 //! - A property that appears twice in a record is an error (arrow-json keeps the last).
 //! - Binary is base64, not hex, both ways; dictionary-encoded strings are decoded (arrow-json
 //!   refuses them); a JSON array of records has [`Decoder::decode_array`].
-//! - A timestamp without an offset in a column whose zone is named (`Europe/Paris`) is an
-//!   error: jetwire-arrow carries no time-zone database.
+//! - Named time zones (`Europe/Paris`) need the `tz` feature, which brings chrono-tz's zone
+//!   database through arrow-array (arrow-json needs arrow-array's `chrono-tz` too). Without it,
+//!   a timestamp without an offset in such a column is an error, and the writer writes the
+//!   column in UTC. With it, a local time that a daylight saving change makes ambiguous or
+//!   skips is an error, as in arrow-json.
 //! - Maps with keys that are not strings are written (`{"7": "a"}`); arrow-json's writer
 //!   refuses them. A sorted map's order is checked for string and integer keys; keys of other
 //!   types are taken as declared, as arrow-json takes every sorted map.
@@ -116,6 +119,7 @@ mod decoder;
 mod infer;
 mod records;
 mod writer;
+mod zones;
 
 #[cfg(feature = "futures")]
 pub use async_reader::ChunkStream;

@@ -242,6 +242,37 @@ fn a_timestamp_spelled_with_escapes_reads_as_without() {
 }
 
 #[test]
+fn a_named_zone_gives_times_without_an_offset_their_offset_then() {
+    let paris = DataType::Timestamp(TimeUnit::Second, Some("Europe/Paris".into()));
+    let schema = schema(vec![Field::new("t", paris.clone(), true)]);
+    // Winter (+01:00), summer (+02:00), an offset written, a date alone (its midnight there).
+    let input = "{\"t\": \"2024-01-15T12:00:00\"}\n{\"t\": \"2024-07-15 12:00:00.5\"}\n\
+                 {\"t\": \"2024-07-15T12:00:00Z\"}\n{\"t\": \"2024-07-15\"}\n{\"t\": 0}\n";
+    let batch = decode(&schema, input).unwrap();
+    let times = batch.column(0).as_any().downcast_ref::<TimestampSecondArray>().unwrap();
+    assert_eq!(times.values(), &[1_705_316_400, 1_721_037_600, 1_721_044_800, 1_720_994_400, 0]);
+    assert_eq!(batch, arrow_json_batches(&schema, input.as_bytes(), 16)[0]);
+    // The clock shows 02:30 twice on 2024-10-27 and never on 2024-03-31: refused, as
+    // arrow-json refuses them.
+    for text in ["2024-10-27T02:30:00", "2024-03-31T02:30:00"] {
+        assert_eq!(
+            error(&schema, &format!("{{\"t\": \"{text}\"}}")),
+            format!(
+                "Json error: line 1, column 28, at /t (column \"t\"): the local time `{text}` is \
+                 ambiguous or skipped in the column's time zone (a daylight saving change): write its offset"
+            )
+        );
+    }
+    let unknown = Arc::new(Schema::new(vec![Field::new(
+        "t",
+        DataType::Timestamp(TimeUnit::Second, Some("Mars/Olympus".into())),
+        true,
+    )]));
+    let err = ReaderBuilder::new(unknown).build_decoder().unwrap_err();
+    assert!(err.to_string().contains("Mars/Olympus"), "{err}");
+}
+
+#[test]
 fn a_map_declared_sorted_takes_its_keys_in_order_only() {
     let entries = Field::new_struct(
         "entries",

@@ -310,3 +310,16 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn a_named_zone_is_written_at_its_offset_then() {
+    let paris = DataType::Timestamp(TimeUnit::Millisecond, Some("Europe/Paris".into()));
+    let schema = Arc::new(Schema::new(vec![Field::new("t", paris, true)]));
+    let batch = decode(&schema, b"{\"t\": \"2024-01-15T12:00:00.25\"}\n{\"t\": \"2024-07-15T12:00:00Z\"}\n");
+    let written = lines(&batch, false);
+    assert_eq!(
+        String::from_utf8_lossy(&written),
+        "{\"t\":\"2024-01-15T12:00:00.250+01:00\"}\n{\"t\":\"2024-07-15T14:00:00.000+02:00\"}\n"
+    );
+    assert_eq!(decode(&schema, &written), batch);
+}

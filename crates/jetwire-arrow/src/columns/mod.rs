@@ -23,7 +23,9 @@ use jetwire_json::{Reader, Result};
 
 pub(crate) use map::{KeySpelling, key_spelling};
 pub(crate) use nested::StructColumn;
-pub(crate) use temporal::{TIMESTAMP_TEXT_MAX, format_timestamp, write_date, zone_offset};
+pub(crate) use temporal::{
+    TIMESTAMP_TEXT_MAX, format_timestamp, named_zone, unit_scale, write_date, zone_offset,
+};
 pub(crate) use time::{TIME_TEXT_MAX, format_time};
 
 /// Reads the values of one column and builds its array.

@@ -11,12 +11,14 @@ use jetwire_json::{FromJson, Reader, Result, TokenKind};
 
 use super::ColumnDecoder;
 use super::primitive::{PrimitiveColumn, ReadValue};
+use crate::zones::NamedZone;
 
 /// The column of `Timestamp(unit, tz)`. A string is an RFC 3339 date and time (`T` or a space
 /// between them, seconds and their fraction optional, `Z` or an offset such as `+02:00`; a date
 /// alone is its midnight); a time without an offset is in the column's zone when that is an
-/// offset, in UTC when the column has none. An integer is a count of the column's unit since
-/// 1970-01-01T00:00:00Z.
+/// offset, in the zone's offset at that time when it is named (with the `tz` feature; without
+/// it, an error), in UTC when the column has none. An integer is a count of the column's unit
+/// since 1970-01-01T00:00:00Z.
 pub(crate) fn timestamp(
     nullable: bool,
     unit: TimeUnit,
@@ -26,7 +28,7 @@ pub(crate) fn timestamp(
         None => Zone::Utc,
         Some(name) => match parse_zone(name) {
             Some(offset) => Zone::Fixed(offset),
-            None => Zone::Named,
+            None => Zone::Named(NamedZone::find(name)?),
         },
     };
     let data_type = DataType::Timestamp(unit, tz);
@@ -77,9 +79,9 @@ enum Zone {
     Utc,
     /// A fixed offset east of UTC, in seconds.
     Fixed(i32),
-    /// A named zone (`Europe/Paris`): jetwire-arrow carries no time-zone database, so such a
-    /// time must carry its offset.
-    Named,
+    /// A named zone (`Europe/Paris`): its offset at the time, from the zone database (the `tz`
+    /// feature); without the database (`None`) such a time must carry its offset.
+    Named(Option<NamedZone>),
 }
 
 /// Reads a timestamp of `unit`.
@@ -111,10 +113,17 @@ where
         let offset = match (time.offset, self.zone) {
             (Some(offset), _) | (None, Zone::Fixed(offset)) => offset,
             (None, Zone::Utc) => 0,
-            (None, Zone::Named) => {
+            (None, Zone::Named(Some(zone))) => zone.offset_at_local(time.seconds).ok_or_else(|| {
+                reader.data_error(format_args!(
+                    "the local time `{}` is ambiguous or skipped in the column's time zone (a \
+                     daylight saving change): write its offset",
+                    text.decoded()
+                ))
+            })?,
+            (None, Zone::Named(None)) => {
                 return Err(reader.data_error(format_args!(
-                    "the timestamp `{}` has no offset, and its column's time zone is named: \
-                     write the offset (such as `Z` or `+01:00`)",
+                    "the timestamp `{}` has no offset, and its column's time zone is named, which \
+                     needs jetwire-arrow's `tz` feature: write the offset (such as `Z` or `+01:00`)",
                     text.decoded()
                 )));
             }
@@ -348,9 +357,16 @@ fn fraction_and_offset(seconds: i64, mut rest: &[u8]) -> Option<Timestamp> {
 pub(crate) const TIMESTAMP_TEXT_MAX: usize = 44;
 
 /// The offset that [`format_timestamp`] writes for a column's zone `tz`, in seconds east: none
-/// without a zone, 0 (UTC) for a named zone (there is no time-zone database).
+/// without a zone, 0 (UTC) for a named zone that [`named_zone`] does not give.
 pub(crate) fn zone_offset(tz: Option<&str>) -> Option<i32> {
     tz.map(|name| parse_zone(name).unwrap_or(0))
+}
+
+/// The named zone of a column's zone `tz` (not an offset), when the database knows it (the
+/// `tz` feature).
+pub(crate) fn named_zone(tz: Option<&str>) -> Option<NamedZone> {
+    let name = tz.filter(|name| parse_zone(name).is_none())?;
+    NamedZone::find(name).ok().flatten()
 }
 
 /// `ticks` of `unit` since 1970-01-01T00:00:00Z as RFC 3339 text at `offset` (seconds east,
@@ -389,7 +405,7 @@ pub(crate) fn format_timestamp(
 }
 
 /// How many of `unit` make a second, and the fraction digits that spell one.
-pub(super) fn unit_scale(unit: TimeUnit) -> (i64, usize) {
+pub(crate) fn unit_scale(unit: TimeUnit) -> (i64, usize) {
     match unit {
         TimeUnit::Second => (1, 0),
         TimeUnit::Millisecond => (1_000, 3),

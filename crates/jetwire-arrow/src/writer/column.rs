@@ -10,9 +10,10 @@ use arrow_schema::{ArrowError, DataType, TimeUnit};
 use jetwire_json::write::append;
 
 use crate::columns::{
-    KeySpelling, TIME_TEXT_MAX, TIMESTAMP_TEXT_MAX, format_time, format_timestamp, key_spelling, write_date,
-    zone_offset,
+    KeySpelling, TIME_TEXT_MAX, TIMESTAMP_TEXT_MAX, format_time, format_timestamp, key_spelling, named_zone,
+    unit_scale, write_date, zone_offset,
 };
+use crate::zones::NamedZone;
 
 /// A named column of a struct (or of the batch): its key as JSON text (`,"name":`), and its
 /// values.
@@ -90,8 +91,9 @@ enum Values<'a> {
     FixedSizeBinary(&'a FixedSizeBinaryArray),
     /// A duration's count of its unit, written as an integer.
     Duration(&'a [i64]),
-    /// A timestamp's ticks, with its unit and the offset it is written at.
-    Timestamp(&'a [i64], TimeUnit, Option<i32>),
+    /// A timestamp's ticks, with its unit and the offset it is written at, or the named zone
+    /// that gives each time its offset (with the `tz` feature).
+    Timestamp(&'a [i64], TimeUnit, Option<i32>, Option<NamedZone>),
     /// A time of day's count of its unit since midnight (`Time32`, `Time64`).
     Time32(&'a [i32], TimeUnit),
     Time64(&'a [i64], TimeUnit),
@@ -154,7 +156,7 @@ impl<'a> Column<'a> {
                     TimeUnit::Microsecond => array.as_primitive::<TimestampMicrosecondType>().values(),
                     TimeUnit::Nanosecond => array.as_primitive::<TimestampNanosecondType>().values(),
                 };
-                Values::Timestamp(ticks, *unit, zone_offset(tz.as_deref()))
+                Values::Timestamp(ticks, *unit, zone_offset(tz.as_deref()), named_zone(tz.as_deref()))
             }
             DataType::Time32(TimeUnit::Second) => {
                 Values::Time32(array.as_primitive::<Time32SecondType>().values(), TimeUnit::Second)
@@ -279,9 +281,13 @@ impl<'a> Column<'a> {
             Values::BinaryView(array) => append::base64(out, array.value(row)),
             Values::FixedSizeBinary(array) => append::base64(out, array.value(row)),
             Values::Duration(counts) => append::integer(out, counts[row]),
-            Values::Timestamp(ticks, unit, offset) => write_timestamp(out, ticks[row], *unit, *offset),
+            Values::Timestamp(ticks, unit, offset, named) => {
+                write_timestamp(out, ticks[row], *unit, *offset, *named)
+            }
             Values::Date32(array) => write_date32(out, array.value(row)),
-            Values::Date64(array) => write_timestamp(out, array.value(row), TimeUnit::Millisecond, None),
+            Values::Date64(array) => {
+                write_timestamp(out, array.value(row), TimeUnit::Millisecond, None, None)
+            }
             Values::Time32(ticks, unit) => write_time(out, i64::from(ticks[row]), *unit),
             Values::Time64(ticks, unit) => write_time(out, ticks[row], *unit),
             Values::List(list, elements) => {
@@ -437,7 +443,18 @@ fn write_elements(
 
 /// Appends a timestamp (or a `Date64`'s milliseconds) as RFC 3339 text.
 #[inline(never)]
-fn write_timestamp(out: &mut Vec<u8>, ticks: i64, unit: TimeUnit, offset: Option<i32>) {
+fn write_timestamp(
+    out: &mut Vec<u8>,
+    ticks: i64,
+    unit: TimeUnit,
+    offset: Option<i32>,
+    named: Option<NamedZone>,
+) {
+    // A named zone's offset changes with the time: taken at this one.
+    let offset = match named {
+        Some(zone) => Some(zone.offset_at(ticks.div_euclid(unit_scale(unit).0))),
+        None => offset,
+    };
     let mut text = [0; TIMESTAMP_TEXT_MAX];
     let len = format_timestamp(ticks, unit, offset, &mut text);
     append::escaped_string(out, &text[..len]);

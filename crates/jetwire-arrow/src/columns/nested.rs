@@ -232,6 +232,7 @@ impl StructColumn {
         // Objects usually list their properties in the same order: each name is first compared
         // with the field after the previous one.
         let mut next = 0;
+        let mut present = 0;
         while let Some((key, hinted)) =
             reader.next_key_hinted(self.hints.get(next).and_then(Option::as_ref))?
         {
@@ -260,8 +261,11 @@ impl StructColumn {
             self.stamps[index] = self.object;
             self.children[index].append(reader).map_err(|err| err.prepend_key(self.fields[index].name()))?;
             next = index + 1;
+            present += 1;
         }
-        for (index, field) in self.fields.iter().enumerate() {
+        // Every field present (each at most once): none to fill with a null.
+        let fields = if present == self.fields.len() { &self.fields[..0] } else { &self.fields[..] };
+        for (index, field) in fields.iter().enumerate() {
             if self.stamps[index] != self.object {
                 if !field.is_nullable() {
                     return Err(reader.data_error(format_args!(

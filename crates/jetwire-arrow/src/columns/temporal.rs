@@ -283,7 +283,7 @@ fn parse_date(bytes: &[u8]) -> Option<(i64, &[u8])> {
 /// optional; digits past the nanosecond dropped). A date alone is its midnight.
 fn parse_timestamp(bytes: &[u8]) -> Option<Timestamp> {
     // The common form, `YYYY-MM-DDTHH:MM:SS` then a fraction or an offset, read at fixed
-    // positions: about a fifth of the instructions of the general parse below.
+    // positions, with none of the general parse's length checks between the fields.
     if let Some((text, rest)) = bytes.split_first_chunk::<19>() {
         let (date, time) = text.split_at(10);
         if let (Some(days), b'T' | b't' | b' ', Some(seconds)) = (

@@ -50,7 +50,7 @@
 //! | `List`, `LargeList`, `ListView`, `LargeListView` | arrays |
 //! | `FixedSizeList(_, n)` | arrays of exactly `n` elements |
 //! | `Struct` | objects: fields by name, absent ones null, others skipped (or an error in strict mode) |
-//! | `Map` | objects, keys in document order (in ascending order when the type says its keys are sorted and they are strings or integers, or an error); a key of another scalar type is its property name read as that type reads JSON: quoted for text, bytes, dates and times (`{"2024-02-29": 1}`), bare for numbers and booleans (`{"7": "a"}` gives the `Int32` key 7) |
+//! | `Map` | objects, keys in document order (when the type says its keys are sorted: string or integer keys only, in ascending order or an error); a key of another scalar type is its property name read as that type reads JSON: quoted for text, bytes, dates and times (`{"2024-02-29": 1}`), bare for numbers and booleans (`{"7": "a"}` gives the `Int32` key 7) |
 //! | `Dictionary(int, Utf8)` | strings, each distinct one stored once a batch |
 //! | `RunEndEncoded(Int16 \| Int32 \| Int64, values)` | what the values' type takes; each run of equal neighbours is stored once (two nulls are equal, floats by their bits), as arrow-json encodes them. More rows in a batch than the run ends count is an error (from `decode` with the line, or from `flush` when the rows past the limit are absent nulls) |
 //!
@@ -104,10 +104,14 @@
 //!   database through arrow-array (arrow-json needs arrow-array's `chrono-tz` too). Without it,
 //!   a timestamp without an offset in such a column is an error, and the writer writes the
 //!   column in UTC. With it, a local time that a daylight saving change makes ambiguous or
-//!   skips is an error, as in arrow-json.
+//!   skips is an error, as in arrow-json; a name the database does not know is treated as
+//!   without it (arrow-json refuses the schema), so that turning the feature on breaks no
+//!   schema that worked.
 //! - Maps with keys that are not strings are written (`{"7": "a"}`); arrow-json's writer
-//!   refuses them. A sorted map's order is checked for string and integer keys; keys of other
-//!   types are taken as declared, as arrow-json takes every sorted map.
+//!   refuses them. A float key that JSON cannot spell (NaN, an infinity) is written `"null"`,
+//!   which does not read back. Sorted maps are read with string or integer keys, their order
+//!   checked (arrow-json refuses sorted maps); with keys of other types they are refused when
+//!   the decoder is built.
 //! - `Interval` is neither read nor written (arrow-json does not read it either).
 //!
 //! See docs/architecture.md in the repository for how the crates fit together.

@@ -3,8 +3,6 @@
 //! through chrono-tz; without it none is known: a time without an offset in such a column is
 //! an error, and the writer writes the column in UTC.
 
-use arrow_schema::ArrowError;
-
 #[cfg(feature = "tz")]
 use arrow_array::timezone::Tz;
 #[cfg(feature = "tz")]
@@ -21,13 +19,11 @@ enum NoDatabase {}
 
 #[cfg(feature = "tz")]
 impl NamedZone {
-    /// The zone named `name` (not an offset).
-    ///
-    /// # Errors
-    ///
-    /// A name the database does not know.
-    pub(crate) fn find(name: &str) -> Result<Option<NamedZone>, ArrowError> {
-        name.parse::<Tz>().map(|zone| Some(NamedZone(zone)))
+    /// The zone named `name` (not an offset); `None` for a name the database does not know,
+    /// which is then treated as without the database, so that turning the feature on (perhaps
+    /// by another crate of the build) makes no schema fail that worked without it.
+    pub(crate) fn find(name: &str) -> Option<NamedZone> {
+        name.parse::<Tz>().ok().map(NamedZone)
     }
 
     /// The zone's offset, in seconds east of UTC, at the wall-clock time `local` (seconds since
@@ -49,8 +45,8 @@ impl NamedZone {
 /// Without the database: no zone is found, so the methods are never called.
 #[cfg(not(feature = "tz"))]
 impl NamedZone {
-    pub(crate) fn find(_name: &str) -> Result<Option<NamedZone>, ArrowError> {
-        Ok(None)
+    pub(crate) fn find(_name: &str) -> Option<NamedZone> {
+        None
     }
 
     pub(crate) fn offset_at_local(self, _local: i64) -> Option<i32> {

@@ -23,6 +23,13 @@ pub(crate) fn column(
     values: &FieldRef,
     options: Options,
 ) -> std::result::Result<Box<dyn ColumnDecoder>, ArrowError> {
+    if run_ends.is_nullable() {
+        return Err(ArrowError::InvalidArgumentError(format!(
+            "the run ends of a run-end encoding are never null; `{}` is declared nullable (field `{}`)",
+            run_ends.name(),
+            field.name()
+        )));
+    }
     Ok(match run_ends.data_type() {
         DataType::Int16 => {
             Box::new(RunEndColumn::<Int16Type>::new(field, values, options, i16::MAX as usize)?)
@@ -118,8 +125,8 @@ impl<R: RunEndIndexType> ColumnDecoder for RunEndColumn<R> {
             .add_child_data(run_ends.into_data())
             .add_child_data(values.freeze());
         // The type is the field's, its run ends are increasing and end at `len`, and there is
-        // one value a run: checked by `build`, which refuses none of what is made here.
-        Ok(Arc::new(RunArray::<R>::from(data.build().expect("a valid run-end-encoded array"))))
+        // one value a run: `build` checks it all again.
+        Ok(Arc::new(RunArray::<R>::from(data.build()?)))
     }
 }
 

@@ -28,7 +28,7 @@ pub(crate) fn timestamp(
         None => Zone::Utc,
         Some(name) => match parse_zone(name) {
             Some(offset) => Zone::Fixed(offset),
-            None => Zone::Named(NamedZone::find(name)?),
+            None => Zone::Named(NamedZone::find(name)),
         },
     };
     let data_type = DataType::Timestamp(unit, tz);
@@ -122,8 +122,9 @@ where
             })?,
             (None, Zone::Named(None)) => {
                 return Err(reader.data_error(format_args!(
-                    "the timestamp `{}` has no offset, and its column's time zone is named, which \
-                     needs jetwire-arrow's `tz` feature: write the offset (such as `Z` or `+01:00`)",
+                    "the timestamp `{}` has no offset, and its column's time zone is a name that \
+                     jetwire-arrow does not know (named zones need its `tz` feature, and a name \
+                     of the zone database): write the offset (such as `Z` or `+01:00`)",
                     text.decoded()
                 )));
             }
@@ -366,7 +367,7 @@ pub(crate) fn zone_offset(tz: Option<&str>) -> Option<i32> {
 /// `tz` feature).
 pub(crate) fn named_zone(tz: Option<&str>) -> Option<NamedZone> {
     let name = tz.filter(|name| parse_zone(name).is_none())?;
-    NamedZone::find(name).ok().flatten()
+    NamedZone::find(name)
 }
 
 /// `ticks` of `unit` since 1970-01-01T00:00:00Z as RFC 3339 text at `offset` (seconds east,

@@ -594,7 +594,8 @@ impl<'de> Reader<'de> {
     /// [`next_key`](Self::next_key), told which name to expect, and whether the key was that
     /// name. The key is first compared with the hint, its quotes and `:` included (one
     /// comparison of the sixteen bytes from its opening quote, two for a name of fourteen bytes
-    /// or more; in compact input, `,"name":` is taken in that one comparison); only when it is
+    /// or more; in compact input, after a two-byte test of `,"`, the comparison takes the key
+    /// that follows the comma, and the comma with it); only when it is
     /// not the hinted name so spelled is it scanned as a string. Where the guess is right the
     /// reader knows where the key ends without waiting for a scan, so derived structs hint the
     /// field that follows the last one read: objects mostly list their properties in the same

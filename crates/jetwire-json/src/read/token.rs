@@ -320,6 +320,10 @@ mod tests {
         let long = ", \"padding\": [0, 0, 0, 0, 0]";
         assert_eq!(hinted("id", "id", long), ("id".into(), true));
         assert_eq!(hinted("fifteen_bytes__", "fifteen_bytes__", long), ("fifteen_bytes__".into(), true));
+        // The longest short hint (13 bytes, `"name":` filling sixteen), and a name in UTF-8.
+        assert_eq!(hinted("thirteen_byte", "thirteen_byte", long), ("thirteen_byte".into(), true));
+        assert_eq!(hinted("café", "café", long), ("café".into(), true));
+        assert_eq!(hinted("cafe", "café", long), ("cafe".into(), false));
         // A longer key, a shorter one, another one, and the name spelled with an escape.
         assert_eq!(hinted("ids", "id", long), ("ids".into(), false));
         assert_eq!(hinted("i", "id", long), ("i".into(), false));

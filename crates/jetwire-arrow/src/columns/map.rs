@@ -12,14 +12,14 @@ use std::cmp::Ordering;
 use std::sync::Arc;
 
 use arrow_array::{MapArray, StructArray};
-use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields};
 use jetwire_json::write::append;
 use jetwire_json::{Category, Reader, Result};
 
-use super::nested::offset;
+use super::nested::Spans;
 use super::text::{Content, StringColumn};
-use super::{ColumnDecoder, Finished, Options, decoder_for, read_null, unsupported};
+use super::{ColumnDecoder, Finished, Options, decoder_for, unsupported};
 
 /// How JSON spells the values of a map's key type, which decides how a property name is read
 /// as one.
@@ -69,6 +69,7 @@ enum Keys {
     /// Keys of any other type, each name read as JSON by the key type's column.
     Parsed {
         column: Box<dyn ColumnDecoder>,
+        data_type: DataType,
         spelling: KeySpelling,
         /// The name as JSON text for the key's column (quoted and escaped, or bare).
         json: Vec<u8>,
@@ -78,10 +79,10 @@ enum Keys {
 impl Keys {
     /// Appends `name` as a key; `reader` positions the error when the name is not a value of
     /// the key type.
-    fn push(&mut self, reader: &Reader<'_>, name: &str, data_type: &DataType) -> Result<()> {
+    fn push(&mut self, reader: &Reader<'_>, name: &str) -> Result<()> {
         match self {
             Keys::Utf8(keys) => keys.push_str(reader, name),
-            Keys::Parsed { column, spelling, json } => {
+            Keys::Parsed { column, data_type, spelling, json } => {
                 json.clear();
                 match spelling {
                     KeySpelling::Quoted => append::string(json, name),
@@ -94,9 +95,8 @@ impl Keys {
                     KeySpelling::Bare => json.extend_from_slice(name.as_bytes()),
                 }
                 let mut key = Reader::new(json);
-                let before = column.len();
+                // On an error the record is cut back, this key with it.
                 column.append(&mut key).and_then(|()| key.finish()).map_err(|err| {
-                    column.truncate(before);
                     // A name that is not even JSON bare (`x` for a number) says no more than
                     // that; one that is (`1.5` for an integer) says why it does not fit.
                     match err.category() {
@@ -138,16 +138,13 @@ impl Keys {
 pub(crate) struct MapColumn {
     entries: FieldRef,
     entry_fields: Fields,
-    key_type: DataType,
     keys: Keys,
     values: Box<dyn ColumnDecoder>,
     /// How keys are compared when the map is declared sorted (`None` when it is not).
     order: Option<KeyOrder>,
     /// The previous key of the map being read, for the order check.
     previous: String,
-    offsets: Vec<i32>,
-    nulls: NullBufferBuilder,
-    nullable: bool,
+    spans: Spans<i32>,
 }
 
 impl MapColumn {
@@ -176,6 +173,7 @@ impl MapColumn {
             // Keys are never null: a `null` name (bare) is refused by the typed read.
             _ => Keys::Parsed {
                 column: decoder_for(&Field::new(key.name(), key_type.clone(), false), options)?,
+                data_type: key_type.clone(),
                 spelling,
                 json: Vec::new(),
             },
@@ -198,13 +196,10 @@ impl MapColumn {
             values: decoder_for(value, options)?,
             entry_fields: entry_fields.clone(),
             entries,
-            key_type,
             keys,
             order,
             previous: String::new(),
-            offsets: vec![0],
-            nulls: NullBufferBuilder::new(0),
-            nullable,
+            spans: Spans::new(nullable),
         })
     }
 
@@ -235,8 +230,7 @@ impl MapColumn {
 
 impl ColumnDecoder for MapColumn {
     fn append(&mut self, reader: &mut Reader<'_>) -> Result<()> {
-        if read_null(reader, self.nullable, &mut self.nulls)? {
-            self.offsets.push(*self.offsets.last().expect("offsets start with 0"));
+        if self.spans.read_null(reader)? {
             return Ok(());
         }
         reader.begin_object()?;
@@ -246,34 +240,28 @@ impl ColumnDecoder for MapColumn {
             if let Some(order) = self.order {
                 self.check_order(reader, order, &key, self.keys.len() == first)?;
             }
-            self.keys.push(reader, &key, &self.key_type)?;
+            self.keys.push(reader, &key)?;
             self.values.append(reader).map_err(|err| err.prepend_key(&key))?;
         }
-        self.offsets.push(offset(reader, self.values.len())?);
-        self.nulls.append_non_null();
-        Ok(())
+        self.spans.push(reader, self.values.len())
     }
 
     fn append_null(&mut self) {
-        self.offsets.push(*self.offsets.last().expect("offsets start with 0"));
-        self.nulls.append_null();
+        self.spans.push_null();
     }
 
     fn len(&self) -> usize {
-        self.offsets.len() - 1
+        self.spans.len()
     }
 
     fn truncate(&mut self, len: usize) {
-        self.offsets.truncate(len + 1);
-        let entries = self.offsets[self.offsets.len() - 1] as usize;
+        let entries = self.spans.truncate(len);
         self.keys.truncate(entries);
         self.values.truncate(entries);
-        self.nulls.truncate(self.offsets.len() - 1);
     }
 
     fn finish(&mut self) -> Finished {
-        let offsets = std::mem::replace(&mut self.offsets, vec![0]);
-        let nulls = self.nulls.finish();
+        let (offsets, nulls) = self.spans.finish();
         let (keys, values) = (self.keys.finish(), self.values.finish());
         let entries = StructArray::new(self.entry_fields.clone(), vec![keys?, values?], None);
         Ok(Arc::new(MapArray::new(

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use arrow_array::{
     ArrayRef, FixedSizeListArray, GenericListArray, GenericListViewArray, OffsetSizeTrait, StructArray,
 };
-use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, FieldRef, Fields};
 use jetwire_json::{KeyHint, Reader, Result};
 
@@ -18,9 +18,7 @@ pub(crate) struct ListColumn<O: OffsetSizeTrait> {
     field: FieldRef,
     view: bool,
     child: Box<dyn ColumnDecoder>,
-    offsets: Vec<O>,
-    nulls: NullBufferBuilder,
-    nullable: bool,
+    spans: Spans<O>,
 }
 
 impl<O: OffsetSizeTrait> ListColumn<O> {
@@ -31,31 +29,79 @@ impl<O: OffsetSizeTrait> ListColumn<O> {
         options: Options,
     ) -> std::result::Result<Self, ArrowError> {
         let child = decoder_for(&field, options)?;
-        Ok(ListColumn {
-            field,
-            view,
-            child,
-            offsets: vec![O::zero()],
-            nulls: NullBufferBuilder::new(0),
-            nullable,
-        })
+        Ok(ListColumn { field, view, child, spans: Spans::new(nullable) })
     }
 }
 
-/// The offset after `len` child values, or an error when it does not fit 32 bits.
-pub(super) fn offset<O: OffsetSizeTrait>(reader: &Reader<'_>, len: usize) -> Result<O> {
-    O::from_usize(len).ok_or_else(|| {
-        reader.data_error(
-            "the column's elements in this batch are more than its 32-bit offsets reach; \
-             use a Large type or a smaller batch",
-        )
-    })
+/// The offsets and validity of a column whose values each span a run of a child column's
+/// values (lists, maps): where each value ends in the child, and whether it is null.
+pub(super) struct Spans<O: OffsetSizeTrait> {
+    offsets: Vec<O>,
+    nulls: NullBufferBuilder,
+    nullable: bool,
+}
+
+impl<O: OffsetSizeTrait> Spans<O> {
+    pub(super) fn new(nullable: bool) -> Self {
+        Spans { offsets: vec![O::zero()], nulls: NullBufferBuilder::new(0), nullable }
+    }
+
+    /// Reads a `null` into a nullable column as a null, empty span: whether it was one.
+    #[inline(always)]
+    pub(super) fn read_null(&mut self, reader: &mut Reader<'_>) -> Result<bool> {
+        let null = read_null(reader, self.nullable, &mut self.nulls)?;
+        if null {
+            self.offsets.push(self.end_of_last());
+        }
+        Ok(null)
+    }
+
+    /// Appends a null, empty span.
+    pub(super) fn push_null(&mut self) {
+        self.offsets.push(self.end_of_last());
+        self.nulls.append_null();
+    }
+
+    /// Ends a value that is not null at the child's first `children` values, or errs when
+    /// they are more than the offsets reach.
+    pub(super) fn push(&mut self, reader: &Reader<'_>, children: usize) -> Result<()> {
+        let end = O::from_usize(children).ok_or_else(|| {
+            reader.data_error(
+                "the column's elements in this batch are more than its 32-bit offsets reach; \
+                 use a Large type or a smaller batch",
+            )
+        })?;
+        self.offsets.push(end);
+        self.nulls.append_non_null();
+        Ok(())
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// Drops the values past the first `len`, and returns how many child values the rest span
+    /// (a failed value may have appended children without its offset: the child is cut back
+    /// to that count in any case).
+    pub(super) fn truncate(&mut self, len: usize) -> usize {
+        self.offsets.truncate(len + 1);
+        self.nulls.truncate(self.len());
+        self.end_of_last().as_usize()
+    }
+
+    /// The offsets and nulls of the values appended since the last call, which it forgets.
+    pub(super) fn finish(&mut self) -> (Vec<O>, Option<NullBuffer>) {
+        (std::mem::replace(&mut self.offsets, vec![O::zero()]), self.nulls.finish())
+    }
+
+    fn end_of_last(&self) -> O {
+        *self.offsets.last().expect("offsets start with 0")
+    }
 }
 
 impl<O: OffsetSizeTrait> ColumnDecoder for ListColumn<O> {
     fn append(&mut self, reader: &mut Reader<'_>) -> Result<()> {
-        if read_null(reader, self.nullable, &mut self.nulls)? {
-            self.offsets.push(*self.offsets.last().expect("offsets start with 0"));
+        if self.spans.read_null(reader)? {
             return Ok(());
         }
         reader.begin_array()?;
@@ -64,31 +110,24 @@ impl<O: OffsetSizeTrait> ColumnDecoder for ListColumn<O> {
             self.child.append(reader).map_err(|err| err.prepend_index(index))?;
             index += 1;
         }
-        self.offsets.push(offset(reader, self.child.len())?);
-        self.nulls.append_non_null();
-        Ok(())
+        self.spans.push(reader, self.child.len())
     }
 
     fn append_null(&mut self) {
-        self.offsets.push(*self.offsets.last().expect("offsets start with 0"));
-        self.nulls.append_null();
+        self.spans.push_null();
     }
 
     fn len(&self) -> usize {
-        self.offsets.len() - 1
+        self.spans.len()
     }
 
     fn truncate(&mut self, len: usize) {
-        // A failed value may have appended elements without its offset: cut the child back to
-        // the last offset kept in any case.
-        self.offsets.truncate(len + 1);
-        self.child.truncate(self.offsets[self.offsets.len() - 1].as_usize());
-        self.nulls.truncate(self.offsets.len() - 1);
+        let children = self.spans.truncate(len);
+        self.child.truncate(children);
     }
 
     fn finish(&mut self) -> Finished {
-        let offsets = std::mem::replace(&mut self.offsets, vec![O::zero()]);
-        let nulls = self.nulls.finish();
+        let (offsets, nulls) = self.spans.finish();
         let elements = self.child.finish()?;
         if self.view {
             let sizes: Vec<O> = offsets.windows(2).map(|pair| pair[1] - pair[0]).collect();

@@ -108,14 +108,14 @@ impl<R: RunEndIndexType> ColumnDecoder for RunEndColumn<R> {
         if len > self.max_rows {
             return Err(ArrowError::JsonError(self.too_many_rows()));
         }
-        let starts = run_starts(rows.as_ref());
+        let data = rows.to_data();
+        let starts = run_starts(rows.as_ref(), &data);
         let ends =
             starts.iter().skip(1).copied().chain((len > 0).then_some(len)).map(|end| {
                 R::Native::from_usize(end).expect("the rows were counted within the run ends' type")
             });
         let run_ends = PrimitiveArray::<R>::from_iter_values(ends);
-        let rows = rows.to_data();
-        let mut values = MutableArrayData::new(vec![&rows], false, starts.len());
+        let mut values = MutableArrayData::new(vec![&data], false, starts.len());
         for &start in &starts {
             // The values are a subset of the rows, whose offsets did not overflow.
             values.try_extend(0, start, start + 1).expect("a subset of the rows fits");
@@ -139,10 +139,10 @@ where
     Box::new(move |row| rows.value(row) != rows.value(row - 1))
 }
 
-/// The row each run of equal neighbours in `rows` starts at (none for no rows).
-fn run_starts(rows: &dyn Array) -> Vec<usize> {
+/// The row each run of equal neighbours in `rows` (whose data is `data`) starts at (none for
+/// no rows).
+fn run_starts(rows: &dyn Array, data: &ArrayData) -> Vec<usize> {
     let nulls = rows.logical_nulls();
-    let data = rows.to_data();
     // Whether the values at `row` and `row - 1`, neither null, differ.
     let differs: Box<dyn Fn(usize) -> bool + '_> = match rows.data_type() {
         DataType::Boolean => by_value(rows.as_boolean()),

@@ -91,9 +91,8 @@ enum Values<'a> {
     FixedSizeBinary(&'a FixedSizeBinaryArray),
     /// A duration's count of its unit, written as an integer.
     Duration(&'a [i64]),
-    /// A timestamp's ticks, with its unit and the offset it is written at, or the named zone
-    /// that gives each time its offset (with the `tz` feature).
-    Timestamp(&'a [i64], TimeUnit, Option<i32>, Option<NamedZone>),
+    /// A timestamp's ticks, with its unit and the zone it is written in.
+    Timestamp(&'a [i64], TimeUnit, WriteZone),
     /// A time of day's count of its unit since midnight (`Time32`, `Time64`).
     Time32(&'a [i32], TimeUnit),
     Time64(&'a [i64], TimeUnit),
@@ -113,6 +112,15 @@ enum Values<'a> {
     /// Each row's index into the values (a dictionary's keys, the runs of a run-end
     /// encoding), and the values.
     Indexed(Vec<usize>, Box<Column<'a>>),
+}
+
+/// The zone a timestamp column is written in.
+#[derive(Clone, Copy)]
+enum WriteZone {
+    /// A fixed offset in seconds east (`None`: the column has no zone, and none is written).
+    Offset(Option<i32>),
+    /// A named zone of the database (the `tz` feature), which gives each time its offset.
+    Named(NamedZone),
 }
 
 impl<'a> Column<'a> {
@@ -156,7 +164,11 @@ impl<'a> Column<'a> {
                     TimeUnit::Microsecond => array.as_primitive::<TimestampMicrosecondType>().values(),
                     TimeUnit::Nanosecond => array.as_primitive::<TimestampNanosecondType>().values(),
                 };
-                Values::Timestamp(ticks, *unit, zone_offset(tz.as_deref()), named_zone(tz.as_deref()))
+                let zone = match named_zone(tz.as_deref()) {
+                    Some(zone) => WriteZone::Named(zone),
+                    None => WriteZone::Offset(zone_offset(tz.as_deref())),
+                };
+                Values::Timestamp(ticks, *unit, zone)
             }
             DataType::Time32(TimeUnit::Second) => {
                 Values::Time32(array.as_primitive::<Time32SecondType>().values(), TimeUnit::Second)
@@ -281,12 +293,10 @@ impl<'a> Column<'a> {
             Values::BinaryView(array) => append::base64(out, array.value(row)),
             Values::FixedSizeBinary(array) => append::base64(out, array.value(row)),
             Values::Duration(counts) => append::integer(out, counts[row]),
-            Values::Timestamp(ticks, unit, offset, named) => {
-                write_timestamp(out, ticks[row], *unit, *offset, *named)
-            }
+            Values::Timestamp(ticks, unit, zone) => write_timestamp(out, ticks[row], *unit, *zone),
             Values::Date32(array) => write_date32(out, array.value(row)),
             Values::Date64(array) => {
-                write_timestamp(out, array.value(row), TimeUnit::Millisecond, None, None)
+                write_timestamp(out, array.value(row), TimeUnit::Millisecond, WriteZone::Offset(None))
             }
             Values::Time32(ticks, unit) => write_time(out, i64::from(ticks[row]), *unit),
             Values::Time64(ticks, unit) => write_time(out, ticks[row], *unit),
@@ -443,17 +453,11 @@ fn write_elements(
 
 /// Appends a timestamp (or a `Date64`'s milliseconds) as RFC 3339 text.
 #[inline(never)]
-fn write_timestamp(
-    out: &mut Vec<u8>,
-    ticks: i64,
-    unit: TimeUnit,
-    offset: Option<i32>,
-    named: Option<NamedZone>,
-) {
-    // A named zone's offset changes with the time: taken at this one.
-    let offset = match named {
-        Some(zone) => Some(zone.offset_at(ticks.div_euclid(unit_scale(unit).0))),
-        None => offset,
+fn write_timestamp(out: &mut Vec<u8>, ticks: i64, unit: TimeUnit, zone: WriteZone) {
+    let offset = match zone {
+        WriteZone::Offset(offset) => offset,
+        // A named zone's offset changes with the time: taken at this one.
+        WriteZone::Named(zone) => Some(zone.offset_at(ticks.div_euclid(unit_scale(unit).0))),
     };
     let mut text = [0; TIMESTAMP_TEXT_MAX];
     let len = format_timestamp(ticks, unit, offset, &mut text);

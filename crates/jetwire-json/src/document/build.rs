@@ -116,11 +116,11 @@ impl Tape {
     fn scalar(&mut self, reader: &mut Reader<'_>, input: &[u8], byte: u8) -> Result<()> {
         let slot = match byte {
             b'"' => {
-                let text = reader.read_json_str()?;
+                let text = reader.read_started_json_str()?;
                 self.string_slot(text, input)
             }
             b'-' | b'0'..=b'9' => {
-                let (number, text) = reader.read_scanned_number()?;
+                let (number, text) = reader.read_started_number()?;
                 number_slot(&number, text, input)
             }
             b't' | b'f' => {

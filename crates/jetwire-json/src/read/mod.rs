@@ -787,7 +787,8 @@ impl<'de> Reader<'de> {
             (State::ArrayNext, Some(b',')) => {
                 self.pos += 1;
                 self.state = State::Value;
-                if self.skip_whitespace() == Some(b']') && self.options.allow_trailing_commas {
+                // The option first: without it, the element's own read skips the whitespace.
+                if self.options.allow_trailing_commas && self.skip_whitespace() == Some(b']') {
                     self.close();
                     return Ok(false);
                 }

@@ -9,7 +9,7 @@ use jetwire_core::copy::is_ascii_short;
 use jetwire_core::output::extend_short;
 use jetwire_core::scan;
 
-use super::{JsonStr, Number, Reader, ScannedNumber, numbers, strings};
+use super::{JsonStr, Number, Reader, ScannedNumber, State, numbers, strings};
 use crate::error::{Category, Error, Result};
 
 macro_rules! read_narrow_integers {
@@ -176,6 +176,28 @@ impl<'de> Reader<'de> {
         Ok((number, self.ascii_text(start, self.pos)))
     }
 
+    /// [`read_scanned_number`](Self::read_scanned_number) for a reader that
+    /// [`value_start`](Self::value_start) has just positioned at the number's first byte: the
+    /// position and the grammar are already checked, so only the scan is left.
+    #[inline(always)]
+    pub(crate) fn read_started_number(&mut self) -> Result<(ScannedNumber, &'de str)> {
+        let start = self.pos;
+        debug_assert!(matches!(self.input[start], b'-' | b'0'..=b'9') && self.state == State::Value);
+        let number = self.number_value()?;
+        Ok((number, self.ascii_text(start, self.pos)))
+    }
+
+    /// [`read_json_str`](Self::read_json_str) for a reader that
+    /// [`value_start`](Self::value_start) has just positioned at the string's opening quote.
+    #[inline(always)]
+    pub(crate) fn read_started_json_str(&mut self) -> Result<JsonStr<'de>> {
+        debug_assert!(self.input[self.pos] == b'"' && self.state == State::Value);
+        let (start, end, has_escapes) = self.scan_string()?;
+        self.check_text(start, end, has_escapes)?;
+        self.end_value();
+        Ok(JsonStr::new(&self.input[start..end], has_escapes))
+    }
+
     /// Reads `true` or `false`.
     #[inline(always)]
     pub fn read_bool(&mut self) -> Result<bool> {
@@ -255,6 +277,14 @@ impl<'de> Reader<'de> {
         if self.begin_value()? != b'"' {
             return Err(self.type_error("a string"));
         }
+        self.read_started_str()
+    }
+
+    /// [`read_str`](Self::read_str) for a reader that [`value_start`](Self::value_start) has
+    /// just positioned at the string's opening quote.
+    #[inline(always)]
+    pub(crate) fn read_started_str(&mut self) -> Result<Cow<'de, str>> {
+        debug_assert!(self.input[self.pos] == b'"' && self.state == State::Value);
         let start = self.pos + 1;
         let end = match scan::find_string_special(&self.input[start..]) {
             Some(offset) => start + offset,

@@ -72,11 +72,11 @@ impl<'de> Deserializer<'de> {
         positioned(err, self.input, self.reader.offset())
     }
 
-    /// Reads a number for `deserialize_any`: integers as `u64`/`i64` (or `u128`/`i128` when
-    /// larger), everything else as `f64`.
+    /// Reads a number for `deserialize_any` (which has positioned the reader at it): integers
+    /// as `u64`/`i64` (or `u128`/`i128` when larger), everything else as `f64`.
     fn visit_number<V: Visitor<'de>>(&mut self, visitor: V) -> Result<V::Value> {
         // One scan: the digits gathered once decide the kind and give the value.
-        let (number, text) = self.reader.read_scanned_number()?;
+        let (number, text) = self.reader.read_started_number()?;
         if number.is_integer {
             // `-0` is the float -0.0 to serde_json, which keeps its sign.
             if !number.negative {

@@ -40,9 +40,9 @@ pub(super) fn read_value(reader: &mut Reader<'_>) -> Result<Value> {
 #[inline(always)]
 fn read_scalar(reader: &mut Reader<'_>, byte: u8) -> Result<Value> {
     Ok(match byte {
-        b'"' => Value::String(owned_string(reader.read_str()?)),
+        b'"' => Value::String(owned_string(reader.read_started_str()?)),
         b'-' | b'0'..=b'9' => {
-            let (number, text) = reader.read_scanned_number()?;
+            let (number, text) = reader.read_started_number()?;
             Value::Number(Number::from_scanned(&number, text))
         }
         b't' | b'f' => Value::Bool(reader.read_bool()?),

@@ -787,8 +787,7 @@ impl<'de> Reader<'de> {
             (State::ArrayNext, Some(b',')) => {
                 self.pos += 1;
                 self.state = State::Value;
-                // The option first: without it, the element's own read skips the whitespace.
-                if self.options.allow_trailing_commas && self.skip_whitespace() == Some(b']') {
+                if self.skip_whitespace() == Some(b']') && self.options.allow_trailing_commas {
                     self.close();
                     return Ok(false);
                 }

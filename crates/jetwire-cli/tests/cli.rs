@@ -467,7 +467,7 @@ fn keys_are_sorted(value: &jetwire_json::Value) -> bool {
     let mut pending = vec![value];
     while let Some(value) = pending.pop() {
         if let Some(map) = value.as_object() {
-            let keys: Vec<&String> = map.keys().collect();
+            let keys: Vec<&str> = map.keys().map(|key| key.as_str()).collect();
             if !keys.is_sorted() {
                 return false;
             }

@@ -50,7 +50,7 @@ fn compare(ours: &Value, theirs: &serde_json::Value, path: &str) -> Result<(), S
                 return differ("object sizes");
             }
             for (key, value) in a {
-                let Some(other) = b.get(key) else { return differ(&format!("key {key:?}")) };
+                let Some(other) = b.get(key.as_str()) else { return differ(&format!("key {key:?}")) };
                 compare(value, other, &format!("{path}/{key}"))?;
             }
             Ok(())
@@ -202,7 +202,7 @@ fn programs_numbers_are_written_shortest() {
 #[test]
 fn members_keep_document_order() {
     let value = parse(r#"{"z": 1, "a": 2, "m": 3}"#);
-    let keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
+    let keys: Vec<&str> = value.as_object().unwrap().keys().map(|key| key.as_str()).collect();
     assert_eq!(keys, ["z", "a", "m"]);
     assert_eq!(value.to_string(), r#"{"z":1,"a":2,"m":3}"#);
 }

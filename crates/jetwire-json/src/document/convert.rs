@@ -3,7 +3,7 @@
 use super::build::next_sibling;
 use super::node::Node;
 use super::tape::Tag;
-use crate::value::{Array, Map, Value};
+use crate::value::{Array, Map, Str, Value};
 
 /// A container being built: where its children start on their stack, and the slot after it.
 struct Frame {
@@ -28,14 +28,14 @@ impl Node<'_> {
         let mut frames: Vec<Frame> = Vec::new();
         // Children of the open containers, innermost last.
         let mut elements: Vec<Value> = Vec::new();
-        let mut members: Vec<(String, Value)> = Vec::new();
+        let mut members: Vec<(Str, Value)> = Vec::new();
         // The keys of open containers whose parent is an object.
-        let mut keys: Vec<String> = Vec::new();
+        let mut keys: Vec<Str> = Vec::new();
         let mut at = self.at;
         loop {
             let in_object = frames.last().is_some_and(|frame| frame.object);
             let key = in_object.then(|| {
-                let key = self.to(at).as_str().expect("an object's members start with their key").to_owned();
+                let key = Str::from(self.to(at).as_str().expect("an object's members start with their key"));
                 at += 1;
                 key
             });

@@ -13,7 +13,7 @@
 use super::keys::Keys;
 use crate::read::Token;
 use crate::typed::scalars::owned_string;
-use crate::value::{Array, Map, Number, Value};
+use crate::value::{Array, Map, Number, Str, Value};
 
 /// Where a value stands in its parent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +43,7 @@ pub(super) struct Builder {
     /// While a piece is applied: the open containers, out of the tree, outermost first.
     detached: Vec<Value>,
     /// The property name just read, whose value has not started.
-    key: Option<String>,
+    key: Option<Str>,
     /// The value in progress (a string not yet terminated, a number that may grow), replaced
     /// in its place when its token is complete.
     pending: Option<Place>,
@@ -151,7 +151,7 @@ impl Builder {
             Token::BeginObject => self.open(true),
             Token::BeginArray => self.open(false),
             Token::EndObject | Token::EndArray => self.close(),
-            Token::PropertyName(key) => self.key = Some(owned_string(key.decoded())),
+            Token::PropertyName(key) => self.key = Some(Str::from(key.decoded())),
             Token::String(text) => match self.pending.and_then(|place| self.slot(place).as_string_mut()) {
                 // The string shown in progress takes its whole text in place.
                 Some(shown) => {

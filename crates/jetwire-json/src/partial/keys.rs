@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasher, RandomState};
 
-use crate::value::{Map, Value, fingerprint};
+use crate::value::{Map, Str, Value, fingerprint};
 
 /// Objects up to this size are searched for a repeated key by the fingerprints of their keys
 /// (a tight loop over one small array, the keys compared only where fingerprints match); larger
@@ -48,7 +48,7 @@ impl Keys {
 
     /// Sets `key` to `value` in `map`: in the place of a key it already has, else last.
     /// Returns the member's position.
-    pub(super) fn insert(&mut self, map: &mut Map, key: String, value: Value) -> usize {
+    pub(super) fn insert(&mut self, map: &mut Map, key: Str, value: Value) -> usize {
         if self.index.is_none() && map.len() < SCAN_LIMIT {
             let print = fingerprint(key.as_bytes());
             let same = |(at, _): &(usize, &u64)| map.get_index(*at).is_some_and(|(k, _)| *k == key);
@@ -91,7 +91,7 @@ mod tests {
             let mut map = Map::new();
             let mut keys = Keys::default();
             for i in 0..size {
-                assert_eq!(keys.insert(&mut map, format!("k{i}"), json!(i)), i);
+                assert_eq!(keys.insert(&mut map, format!("k{i}").into(), json!(i)), i);
             }
             assert_eq!(keys.insert(&mut map, "k1".into(), json!("again")), 1);
             assert_eq!(keys.insert(&mut map, "new".into(), json!(0)), size);

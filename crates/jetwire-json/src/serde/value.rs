@@ -16,7 +16,7 @@ use ::serde::ser::{Serialize, Serializer};
 use super::{EXACT_VALUE_TOKEN, RAW_VALUE_TOKEN};
 use crate::raw::{OwnedRawValue, RawValue};
 use crate::read::ReadOptions;
-use crate::value::{Map, Number, Value};
+use crate::value::{Map, Number, Str, Value};
 
 /// The deepest nesting of arrays and objects that a [`Value`] or [`Map`] is serialized with
 /// through serde: serde's serializers call themselves once per level, so deeper values (which
@@ -28,6 +28,36 @@ pub const MAX_SERDE_DEPTH: usize = 512;
 impl Serialize for Value {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         Nested { value: self, depth: 0 }.serialize(serializer)
+    }
+}
+
+impl Serialize for Str {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Str {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Str, D::Error> {
+        struct StrVisitor;
+
+        impl Visitor<'_> for StrVisitor {
+            type Value = Str;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Str, E> {
+                Ok(Str::from(text))
+            }
+
+            fn visit_string<E: de::Error>(self, text: String) -> Result<Str, E> {
+                Ok(Str::from(text))
+            }
+        }
+
+        deserializer.deserialize_str(StrVisitor)
     }
 }
 
@@ -62,7 +92,7 @@ impl Serialize for Nested<'_> {
 
 fn serialize_map<S: Serializer>(map: &Map, depth: usize, serializer: S) -> Result<S::Ok, S::Error> {
     too_deep::<S>(depth)?;
-    serializer.collect_map(map.iter().map(|(key, value)| (key, Nested { value, depth })))
+    serializer.collect_map(map.iter().map(|(key, value)| (key.as_str(), Nested { value, depth })))
 }
 
 /// Refuses a container at nesting `depth` past [`MAX_SERDE_DEPTH`].

@@ -3,13 +3,13 @@
 
 use std::fmt;
 
-use super::{Array, Map, Value};
+use super::{Array, Map, Str, Value};
 
 /// A container being cloned: what is left of its source, and the copy so far.
 enum Copying<'a> {
     Array(std::slice::Iter<'a, Value>, Vec<Value>),
     /// The members left, the copied members, and the key whose value is being copied.
-    Object(std::slice::Iter<'a, (String, Value)>, Vec<(String, Value)>, String),
+    Object(std::slice::Iter<'a, (Str, Value)>, Vec<(Str, Value)>, Str),
 }
 
 impl Clone for Value {
@@ -27,7 +27,7 @@ impl Clone for Value {
                     stack.push(Copying::Object(
                         map.entries.iter(),
                         Vec::with_capacity(map.len()),
-                        String::new(),
+                        Str::new(),
                     ));
                     None
                 }
@@ -81,7 +81,7 @@ struct Printing<'a> {
 
 enum Members<'a> {
     Array(std::slice::Iter<'a, Value>),
-    Object(std::slice::Iter<'a, (String, Value)>),
+    Object(std::slice::Iter<'a, (Str, Value)>),
 }
 
 impl fmt::Debug for Value {

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use super::{Array, Map, Number, Value};
+use super::{Array, Map, Number, Str, Value};
 
 impl From<bool> for Value {
     #[inline]
@@ -136,7 +136,7 @@ impl<T: Into<Value>> FromIterator<T> for Value {
     }
 }
 
-impl<K: Into<String>, V: Into<Value>> FromIterator<(K, V)> for Value {
+impl<K: Into<Str>, V: Into<Value>> FromIterator<(K, V)> for Value {
     /// An object.
     fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Value {
         Value::Object(iter.into_iter().collect())

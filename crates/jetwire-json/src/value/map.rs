@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::Value;
+use super::{Str, Value};
 
 /// A JSON object: string keys and their values, in document (or insertion) order, keys unique.
 ///
@@ -30,7 +30,7 @@ use super::Value;
 /// ```
 #[derive(Clone, Default)]
 pub struct Map {
-    pub(super) entries: Vec<(String, Value)>,
+    pub(super) entries: Vec<(Str, Value)>,
 }
 
 /// Objects up to this size are checked for repeated keys by comparing every pair of key
@@ -51,7 +51,7 @@ impl Map {
 
     /// A map of `entries`, which may repeat keys: a repeated key keeps its first position and
     /// its last value, as when reading JSON.
-    pub(crate) fn from_entries(mut entries: Vec<(String, Value)>) -> Map {
+    pub(crate) fn from_entries(mut entries: Vec<(Str, Value)>) -> Map {
         if entries.len() > 1 && has_repeated_keys(&entries) {
             entries = merge_repeated_keys(entries);
         }
@@ -101,7 +101,7 @@ impl Map {
     }
 
     /// Appends a member whose key the map does not have.
-    pub(crate) fn push_new(&mut self, key: String, value: Value) {
+    pub(crate) fn push_new(&mut self, key: Str, value: Value) {
         // Room for the first few members at once: an object read a member at a time would
         // otherwise be moved at 4 members too.
         if self.entries.capacity() == 0 {
@@ -123,7 +123,7 @@ impl Map {
     }
 
     /// The stored key and the value of `key`.
-    pub fn get_key_value(&self, key: &str) -> Option<(&String, &Value)> {
+    pub fn get_key_value(&self, key: &str) -> Option<(&Str, &Value)> {
         self.position(key).map(|i| (&self.entries[i].0, &self.entries[i].1))
     }
 
@@ -134,7 +134,7 @@ impl Map {
     /// let map = value.as_object().unwrap();
     /// assert_eq!(map.get_index(1).map(|(k, _)| k.as_str()), Some("y"));
     /// ```
-    pub fn get_index(&self, index: usize) -> Option<(&String, &Value)> {
+    pub fn get_index(&self, index: usize) -> Option<(&Str, &Value)> {
         self.entries.get(index).map(|(k, v)| (k, v))
     }
 
@@ -145,11 +145,14 @@ impl Map {
 
     /// Sets `key` to `value`. An existing key keeps its position and its old value is returned;
     /// a new key goes last.
+    ///
+    /// The key is taken as a `String`, as `serde_json`'s `Map` takes it (so `"key".into()`
+    /// and `"key".to_owned()` both work), and kept as a [`Str`].
     pub fn insert(&mut self, key: String, value: Value) -> Option<Value> {
         match self.position(&key) {
             Some(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
             None => {
-                self.entries.push((key, value));
+                self.entries.push((Str::from(key), value));
                 None
             }
         }
@@ -161,7 +164,7 @@ impl Map {
     }
 
     /// Removes `key` and returns it with its value, keeping the order of the others.
-    pub fn remove_entry(&mut self, key: &str) -> Option<(String, Value)> {
+    pub fn remove_entry(&mut self, key: &str) -> Option<(Str, Value)> {
         self.position(key).map(|i| self.entries.remove(i))
     }
 
@@ -171,7 +174,7 @@ impl Map {
     }
 
     /// Keeps only the members for which `keep` returns `true`, in order.
-    pub fn retain(&mut self, mut keep: impl FnMut(&String, &mut Value) -> bool) {
+    pub fn retain(&mut self, mut keep: impl FnMut(&Str, &mut Value) -> bool) {
         self.entries.retain_mut(|(k, v)| keep(k, v));
     }
 
@@ -194,7 +197,7 @@ impl Map {
     /// map.entry("misses").or_insert(0.into());
     /// assert_eq!(value.to_string(), r#"{"hits":2,"misses":0}"#);
     /// ```
-    pub fn entry(&mut self, key: impl Into<String>) -> Entry<'_> {
+    pub fn entry(&mut self, key: impl Into<Str>) -> Entry<'_> {
         let key = key.into();
         match self.position(&key) {
             Some(index) => Entry::Occupied(OccupiedEntry { map: self, index }),
@@ -213,7 +216,7 @@ impl Map {
     }
 
     /// The keys in order.
-    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &String> + ExactSizeIterator {
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &Str> + ExactSizeIterator {
         self.entries.iter().map(|(k, _)| k)
     }
 
@@ -235,7 +238,7 @@ impl Map {
 
 /// Whether `entries` repeat a key.
 #[inline]
-fn has_repeated_keys(entries: &[(String, Value)]) -> bool {
+fn has_repeated_keys(entries: &[(Str, Value)]) -> bool {
     if entries.len() > PAIRWISE_LIMIT {
         let mut seen = std::collections::HashSet::with_capacity(entries.len());
         return !entries.iter().all(|(key, _)| seen.insert(key.as_str()));
@@ -275,9 +278,9 @@ pub(crate) fn fingerprint(key: &[u8]) -> u64 {
 /// `entries` with each repeated key merged into its first position, with its last value.
 #[cold]
 #[inline(never)]
-fn merge_repeated_keys(entries: Vec<(String, Value)>) -> Vec<(String, Value)> {
-    let mut positions: HashMap<String, usize> = HashMap::with_capacity(entries.len());
-    let mut merged: Vec<(String, Value)> = Vec::with_capacity(entries.len());
+fn merge_repeated_keys(entries: Vec<(Str, Value)>) -> Vec<(Str, Value)> {
+    let mut positions: HashMap<Str, usize> = HashMap::with_capacity(entries.len());
+    let mut merged: Vec<(Str, Value)> = Vec::with_capacity(entries.len());
     for (key, value) in entries {
         match positions.get(&key) {
             Some(&i) => merged[i].1 = value,
@@ -327,14 +330,14 @@ impl std::ops::IndexMut<&str> for Map {
     }
 }
 
-impl<K: Into<String>, V: Into<Value>> FromIterator<(K, V)> for Map {
+impl<K: Into<Str>, V: Into<Value>> FromIterator<(K, V)> for Map {
     /// A map of the pairs; a repeated key keeps its first position and its last value.
     fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Map {
         Map::from_entries(iter.into_iter().map(|(k, v)| (k.into(), v.into())).collect())
     }
 }
 
-impl<K: Into<String>, V: Into<Value>> Extend<(K, V)> for Map {
+impl<K: Into<Str>, V: Into<Value>> Extend<(K, V)> for Map {
     /// Inserts each pair, as [`Map::insert`] does.
     fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, iter: I) {
         let mut entries = std::mem::take(&mut self.entries);
@@ -344,8 +347,8 @@ impl<K: Into<String>, V: Into<Value>> Extend<(K, V)> for Map {
 }
 
 impl IntoIterator for Map {
-    type Item = (String, Value);
-    type IntoIter = std::vec::IntoIter<(String, Value)>;
+    type Item = (Str, Value);
+    type IntoIter = std::vec::IntoIter<(Str, Value)>;
 
     fn into_iter(mut self) -> Self::IntoIter {
         std::mem::take(&mut self.entries).into_iter()
@@ -353,7 +356,7 @@ impl IntoIterator for Map {
 }
 
 impl<'a> IntoIterator for &'a Map {
-    type Item = (&'a String, &'a Value);
+    type Item = (&'a Str, &'a Value);
     type IntoIter = Iter<'a>;
 
     fn into_iter(self) -> Iter<'a> {
@@ -362,7 +365,7 @@ impl<'a> IntoIterator for &'a Map {
 }
 
 impl<'a> IntoIterator for &'a mut Map {
-    type Item = (&'a String, &'a mut Value);
+    type Item = (&'a Str, &'a mut Value);
     type IntoIter = IterMut<'a>;
 
     fn into_iter(self) -> IterMut<'a> {
@@ -373,11 +376,11 @@ impl<'a> IntoIterator for &'a mut Map {
 /// The members of a [`Map`], in order.
 #[derive(Clone, Debug)]
 pub struct Iter<'a> {
-    inner: std::slice::Iter<'a, (String, Value)>,
+    inner: std::slice::Iter<'a, (Str, Value)>,
 }
 
 impl<'a> Iterator for Iter<'a> {
-    type Item = (&'a String, &'a Value);
+    type Item = (&'a Str, &'a Value);
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
@@ -400,11 +403,11 @@ impl ExactSizeIterator for Iter<'_> {}
 /// The members of a [`Map`], in order, values mutable.
 #[derive(Debug)]
 pub struct IterMut<'a> {
-    inner: std::slice::IterMut<'a, (String, Value)>,
+    inner: std::slice::IterMut<'a, (Str, Value)>,
 }
 
 impl<'a> Iterator for IterMut<'a> {
-    type Item = (&'a String, &'a mut Value);
+    type Item = (&'a Str, &'a mut Value);
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
@@ -437,7 +440,7 @@ pub enum Entry<'a> {
 #[derive(Debug)]
 pub struct VacantEntry<'a> {
     map: &'a mut Map,
-    key: String,
+    key: Str,
 }
 
 /// A key that is in the map.

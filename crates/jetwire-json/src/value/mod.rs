@@ -1,4 +1,4 @@
-//! The JSON DOM: [`Value`], with [`Number`], [`Map`] and [`Array`].
+//! The JSON DOM: [`Value`], with [`Number`], [`Str`], [`Map`] and [`Array`].
 //!
 //! - Numbers are kept exactly: integers of any width, and every other number with its source
 //!   spelling next to its nearest `f64` (see [`Number`]).
@@ -39,6 +39,7 @@ mod map;
 mod number;
 mod parse;
 mod pointer;
+mod text;
 mod write;
 
 use std::fmt;
@@ -49,6 +50,7 @@ pub use index::Index;
 pub(crate) use map::fingerprint;
 pub use map::{Entry, Iter, IterMut, Map, OccupiedEntry, VacantEntry};
 pub use number::Number;
+pub use text::{INLINE_CAPACITY, Str};
 
 use crate::error::Result;
 use crate::read::ReadOptions;

@@ -9,7 +9,7 @@
 //!
 //! [`ReadOptions::max_depth`]: crate::ReadOptions::max_depth
 
-use super::{Array, Map, Number, Value};
+use super::{Array, Map, Number, Str, Value};
 use crate::error::Result;
 use crate::read::{Reader, TokenKind};
 use crate::typed::FromJson;
@@ -61,11 +61,11 @@ struct Stacks {
     /// Elements of the open arrays, innermost last.
     elements: Vec<Value>,
     /// Members of the open objects, innermost last.
-    members: Vec<(String, Value)>,
+    members: Vec<(Str, Value)>,
     /// Keys whose value is a container still open.
-    keys: Vec<String>,
+    keys: Vec<Str>,
     /// The key just read, whose value comes next.
-    key: Option<String>,
+    key: Option<Str>,
 }
 
 impl Stacks {
@@ -119,7 +119,7 @@ fn read_container(reader: &mut Reader<'_>) -> Result<Value> {
         let has_next = if object {
             match reader.next_key()? {
                 Some(key) => {
-                    stacks.key = Some(owned_string(key.decoded()));
+                    stacks.key = Some(Str::from(key.decoded()));
                     true
                 }
                 None => false,

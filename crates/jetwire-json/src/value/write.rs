@@ -5,7 +5,7 @@
 
 use jetwire_core::Output;
 
-use super::{Array, Map, Number, Value};
+use super::{Array, Map, Number, Str, Value};
 use crate::error::Result;
 use crate::typed::ToJson;
 use crate::write::Writer;
@@ -13,7 +13,7 @@ use crate::write::Writer;
 /// A container being written.
 enum Open<'a> {
     Array(std::slice::Iter<'a, Value>),
-    Object(std::slice::Iter<'a, (String, Value)>),
+    Object(std::slice::Iter<'a, (Str, Value)>),
 }
 
 /// Levels of nesting the write keeps in place before it takes heap memory.

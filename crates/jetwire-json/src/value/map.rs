@@ -525,3 +525,56 @@ impl<'a> OccupiedEntry<'a> {
         self.map.entries.remove(self.index).1
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `n` keys that are all different; with `same_print`, all of one fingerprint (one length,
+    /// first, middle and last byte), so that only their bytes tell them apart.
+    fn keys(n: usize, same_print: bool) -> Vec<(Str, Value)> {
+        (0..n)
+            .map(|i| {
+                let key =
+                    if same_print { format!("a{:02}m{:02}z", i / 10, i % 10) } else { format!("key{i}") };
+                (Str::from(key), Value::Null)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_repeated_key_is_found_wherever_it_stands() {
+        for same_print in [false, true] {
+            for n in (1..=PAIRWISE_LIMIT + 2).chain([200]) {
+                let distinct = keys(n, same_print);
+                if same_print {
+                    assert!(distinct.windows(2).all(|pair| {
+                        fingerprint(pair[0].0.as_bytes()) == fingerprint(pair[1].0.as_bytes())
+                    }));
+                }
+                assert!(!has_repeated_keys(&distinct), "n = {n}");
+                for first in 0..n {
+                    for second in (first + 1..n).step_by(7) {
+                        let mut repeated = distinct.clone();
+                        repeated[second].0 = repeated[first].0.clone();
+                        assert!(has_repeated_keys(&repeated), "n = {n}, keys {first} and {second}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn repeated_keys_keep_the_first_place_and_the_last_value() {
+        let entries = vec![
+            (Str::from("a"), Value::from(1)),
+            (Str::from("b"), Value::from(2)),
+            (Str::from("a"), Value::from(3)),
+        ];
+        let map = Map::from_entries(entries);
+        assert_eq!(
+            map.iter().map(|(k, v)| (k.as_str(), v.as_i64())).collect::<Vec<_>>(),
+            [("a", Some(3)), ("b", Some(2))]
+        );
+    }
+}

@@ -131,14 +131,19 @@ fn check_document(parser: &mut Parser, input: &[u8], options: ReadOptions) -> Re
 
 #[test]
 fn every_conformance_file_parses_as_a_value_reads_it() {
-    let mut parser = Parser::new();
+    // Strict Unicode too: ill-formed UTF-8 and lone surrogate escapes (the `i_` files) are then
+    // errors, raised as each string is read.
+    let strict = ReadOptions { strict_unicode: true, ..ReadOptions::default() };
+    let mut parsers = [(Parser::new(), ReadOptions::default()), (Parser::with_options(strict), strict)];
     let mut failures = Vec::new();
     let mut count = 0;
     for prefix in ["y_", "n_", "i_"] {
         for (name, bytes) in suite_files(prefix) {
             count += 1;
-            if let Err(err) = check_document(&mut parser, &bytes, ReadOptions::default()) {
-                failures.push(format!("{name}: {err}"));
+            for (parser, options) in &mut parsers {
+                if let Err(err) = check_document(parser, &bytes, *options) {
+                    failures.push(format!("{name} (strict_unicode: {}): {err}", options.strict_unicode));
+                }
             }
         }
     }

@@ -116,8 +116,11 @@ impl Tape {
     fn scalar(&mut self, reader: &mut Reader<'_>, input: &[u8], byte: u8) -> Result<()> {
         let slot = match byte {
             b'"' => {
-                let text = reader.read_started_json_str()?;
-                self.string_slot(text, input)
+                let mark = self.text.len();
+                match reader.read_started_str_or_decode(&mut self.text)? {
+                    Some(raw) => self.plain_string_slot(raw, input),
+                    None => Slot::new(Tag::DecodedStr, mark, (self.text.len() - mark) as u64),
+                }
             }
             b'-' | b'0'..=b'9' => {
                 let (number, text) = reader.read_started_number()?;
@@ -143,19 +146,30 @@ impl Tape {
         self.slots.push(slot);
     }
 
-    /// A string's slot: its place in the input when it can be used as it is, or else its text
+    /// A key's slot: its place in the input when it can be used as it is, or else its text
     /// decoded into the tape's buffer (ill-formed UTF-8 and unpaired surrogate escapes as
-    /// U+FFFD, as every string read).
+    /// U+FFFD, as every string read). String values are read by `scalar`, escapes decoded as
+    /// they are validated.
     #[inline(always)]
     fn string_slot(&mut self, text: JsonStr<'_>, input: &[u8]) -> Slot {
-        let raw = text.raw();
-        if !text.has_escapes() && strings::as_str(raw).is_some() {
+        if !text.has_escapes() {
+            return self.plain_string_slot(text.raw(), input);
+        }
+        let start = self.text.len();
+        strings::decode_text_into(text.raw(), true, &mut self.text);
+        Slot::new(Tag::DecodedStr, start, (self.text.len() - start) as u64)
+    }
+
+    /// The slot of a string without escapes, `raw` its bytes between the quotes.
+    #[inline(always)]
+    fn plain_string_slot(&mut self, raw: &[u8], input: &[u8]) -> Slot {
+        if strings::as_str(raw).is_some() {
             // `raw` is a subslice of `input`: its offset is the distance between their starts.
             let offset = raw.as_ptr() as usize - input.as_ptr() as usize;
             return Slot::new(Tag::InputStr, offset, raw.len() as u64);
         }
         let start = self.text.len();
-        strings::decode_text_into(raw, text.has_escapes(), &mut self.text);
+        strings::decode_text_into(raw, false, &mut self.text);
         Slot::new(Tag::DecodedStr, start, (self.text.len() - start) as u64)
     }
 }

@@ -187,15 +187,61 @@ impl<'de> Reader<'de> {
         Ok((number, self.ascii_text(start, self.pos)))
     }
 
-    /// [`read_json_str`](Self::read_json_str) for a reader that
-    /// [`value_start`](Self::value_start) has just positioned at the string's opening quote.
+    /// Reads the string that [`value_start`](Self::value_start) has just positioned the reader
+    /// at, for a reader that keeps decoded text in one buffer: `Some(raw)` when the string has
+    /// no escapes (its bytes between the quotes, which may be ill-formed UTF-8 unless
+    /// `strict_unicode`), or `None` once its text, escapes decoded and ill-formed UTF-8 as
+    /// U+FFFD, has been appended to `out`, validated and decoded in one pass. For input whole
+    /// in memory (a string cut by the end of a window is not read again).
     #[inline(always)]
-    pub(crate) fn read_started_json_str(&mut self) -> Result<JsonStr<'de>> {
+    pub(crate) fn read_started_str_or_decode(&mut self, out: &mut Vec<u8>) -> Result<Option<&'de [u8]>> {
         debug_assert!(self.input[self.pos] == b'"' && self.state == State::Value);
-        let (start, end, has_escapes) = self.scan_string()?;
-        self.check_text(start, end, has_escapes)?;
+        debug_assert!(self.segmented.is_none(), "input in pieces");
+        let start = self.pos + 1;
+        let found = scan::find_string_special(&self.input[start..]).map(|offset| start + offset);
+        match found.map(|at| (at, self.input[at])) {
+            Some((end, b'"')) => {
+                self.check_text(start, end, false)?;
+                self.pos = end + 1;
+                self.end_value();
+                Ok(Some(&self.input[start..end]))
+            }
+            Some((backslash, b'\\')) => {
+                self.decode_started_escapes(out, start, backslash)?;
+                Ok(None)
+            }
+            // A control byte or the end of the input: the general path reports it.
+            _ => {
+                let text = self.read_json_str()?;
+                if !text.has_escapes() {
+                    return Ok(Some(text.raw()));
+                }
+                strings::decode_text_into(text.raw(), true, out);
+                Ok(None)
+            }
+        }
+    }
+
+    /// [`read_started_str_or_decode`](Self::read_started_str_or_decode)'s escaped strings,
+    /// out of line: decodes into `out` from the string's content at `start`, whose first
+    /// escape is at `backslash`.
+    #[inline(never)]
+    fn decode_started_escapes(&mut self, out: &mut Vec<u8>, start: usize, backslash: usize) -> Result<()> {
+        let mark = out.len();
+        if let Err(err) = self.decode_escaped_into(out, start, backslash) {
+            out.truncate(mark);
+            return Err(err);
+        }
+        let end = self.pos - 1;
+        self.check_text(start, end, true)?;
+        // Escapes decode to whole characters, so only non-ASCII source text can be ill-formed.
+        if !self.input[start..end].is_ascii() && strings::as_str(&out[mark..]).is_none() {
+            let text = String::from_utf8_lossy(&out[mark..]).into_owned();
+            out.truncate(mark);
+            out.extend_from_slice(text.as_bytes());
+        }
         self.end_value();
-        Ok(JsonStr::new(&self.input[start..end], has_escapes))
+        Ok(())
     }
 
     /// Reads `true` or `false`.

@@ -51,6 +51,12 @@ pub(crate) fn decode_text_into(raw: &[u8], has_escapes: bool, out: &mut Vec<u8>)
     } else {
         out.extend_from_slice(raw);
     }
+    make_text_from(out, start);
+}
+
+/// Makes `out[start..]` UTF-8, ill-formed sequences as U+FFFD (text before `start` is UTF-8
+/// already).
+pub(crate) fn make_text_from(out: &mut Vec<u8>, start: usize) {
     if as_str(&out[start..]).is_none() {
         let text = String::from_utf8_lossy(&out[start..]).into_owned();
         out.truncate(start);

@@ -171,9 +171,8 @@ impl<'de> Reader<'de> {
     /// Reads a number: the scan's digits and exponent, and its source text.
     #[inline(always)]
     pub(crate) fn read_scanned_number(&mut self) -> Result<(ScannedNumber, &'de str)> {
-        let start = self.number_start("a number")?;
-        let number = self.number_value()?;
-        Ok((number, self.ascii_text(start, self.pos)))
+        self.number_start("a number")?;
+        self.read_started_number()
     }
 
     /// [`read_scanned_number`](Self::read_scanned_number) for a reader that
@@ -213,10 +212,7 @@ impl<'de> Reader<'de> {
             // A control byte or the end of the input: the general path reports it.
             _ => {
                 let text = self.read_json_str()?;
-                if !text.has_escapes() {
-                    return Ok(Some(text.raw()));
-                }
-                strings::decode_text_into(text.raw(), true, out);
+                strings::decode_text_into(text.raw(), text.has_escapes(), out);
                 Ok(None)
             }
         }
@@ -235,10 +231,8 @@ impl<'de> Reader<'de> {
         let end = self.pos - 1;
         self.check_text(start, end, true)?;
         // Escapes decode to whole characters, so only non-ASCII source text can be ill-formed.
-        if !self.input[start..end].is_ascii() && strings::as_str(&out[mark..]).is_none() {
-            let text = String::from_utf8_lossy(&out[mark..]).into_owned();
-            out.truncate(mark);
-            out.extend_from_slice(text.as_bytes());
+        if !self.input[start..end].is_ascii() {
+            strings::make_text_from(out, mark);
         }
         self.end_value();
         Ok(())

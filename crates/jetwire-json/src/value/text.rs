@@ -66,8 +66,9 @@ impl Str {
         match &self.repr {
             Repr::Inline { len, bytes } => {
                 let bytes = &bytes[..usize::from(*len)];
-                // SAFETY: an inline `Str` is only made by `Str::from(&str)`, which copies the
-                // whole of a `str` (so `bytes[..len]` is UTF-8 and ends on a character's end).
+                // SAFETY: an inline `Str` is only made by `Str::new` (empty) and by
+                // `Str::from(&str)`, which copies the whole of a `str` (so `bytes[..len]` is
+                // UTF-8 and ends on a character's end); nothing changes it after.
                 unsafe { std::str::from_utf8_unchecked(bytes) }
             }
             Repr::Heap(text) => text,
@@ -80,20 +81,6 @@ impl Str {
             Repr::Heap(text) => text.into_string(),
             Repr::Inline { .. } => self.as_str().to_owned(),
         }
-    }
-
-    /// Appends `text` (the whole string is rebuilt: a `Str` is made to be read, not grown).
-    ///
-    /// ```
-    /// let mut name = jetwire_json::value::Str::from("jet");
-    /// name.push_str("wire");
-    /// assert_eq!(name, "jetwire");
-    /// ```
-    pub fn push_str(&mut self, text: &str) {
-        let mut whole = String::with_capacity(self.len() + text.len());
-        whole.push_str(self.as_str());
-        whole.push_str(text);
-        *self = Str::from(whole);
     }
 
     /// Whether the text is held on the heap (it is longer than [`INLINE_CAPACITY`]).
@@ -367,17 +354,5 @@ mod tests {
         let expected: BTreeMap<String, String> = crate::from_str(text).unwrap();
         assert_eq!(back, crate::to_string(&expected).unwrap());
         assert_eq!(crate::from_str::<Str>(r#""tab\there""#).unwrap(), "tab\there");
-    }
-
-    #[test]
-    fn pushing_moves_short_text_to_the_heap_when_it_grows() {
-        let mut text = Str::from("0123456789");
-        text.push_str("0123456789");
-        assert!(!text.is_heap_allocated());
-        text.push_str("ab");
-        assert!(!text.is_heap_allocated());
-        text.push_str("c");
-        assert!(text.is_heap_allocated());
-        assert_eq!(text, "01234567890123456789abc");
     }
 }
